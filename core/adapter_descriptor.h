@@ -1,0 +1,22 @@
+// What the host knows about an adapter after reading its entry: plain strings, copyable, safe
+// to keep after the plugin is unloaded and to send between processes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace zoo {
+
+struct AdapterDescriptor {
+  std::string name;
+  std::string version;
+  std::string description;
+  std::string kind;
+  std::string caliber_notes;
+  std::string drive_level;
+  uint32_t abi_major = 0;
+  uint32_t abi_minor = 0;
+  std::string file;  // absolute path of the plugin file
+};
+
+}  // namespace zoo

@@ -1,0 +1,48 @@
+#include "core/gate_runner.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/child_process.h"
+#include "core/worker_protocol.h"
+
+namespace zoo {
+
+GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
+                           const std::filesystem::path& plugin, const GateRunOptions& options) {
+  ChildOptions child_options{
+      .argv = {zoo_host.string(), "__worker", "gate",
+               absl::StrCat("--report-fd=", kChildReportFd),
+               absl::StrCat("--tasks=", options.gate.tasks_per_phase),
+               absl::StrCat("--concurrency=", absl::StrJoin(options.gate.concurrencies, ",")),
+               absl::StrCat("--body-ns=", options.gate.body_ns), plugin.string()},
+      .timeout = options.timeout,
+  };
+  GateVerdict verdict;
+  absl::StatusOr<ChildResult> child = RunChild(child_options);
+  if (!child.ok()) {
+    verdict.reason = std::string(child.status().message());
+    return verdict;
+  }
+  ParsedReport report = ParseReport(child->report);
+  if (report.result_json && child->exited && child->exit_code == 0) {
+    absl::StatusOr<GateReport> gate = GateReportFromJson(*report.result_json);
+    if (!gate.ok()) {
+      verdict.reason = std::string(gate.status().message());
+      return verdict;
+    }
+    verdict.passed = gate->passed;
+    verdict.reason = gate->reason;
+    verdict.report = *std::move(gate);
+    return verdict;
+  }
+  verdict.reason = DescribeEnd(*child);
+  if (!report.last_step.empty()) absl::StrAppend(&verdict.reason, " during ", report.last_step);
+  if (std::string last = LastOutputLine(*child); !last.empty()) {
+    absl::StrAppend(&verdict.reason, " (last output: ", last, ")");
+  }
+  return verdict;
+}
+
+}  // namespace zoo

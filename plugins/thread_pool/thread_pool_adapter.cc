@@ -1,0 +1,105 @@
+// thread_pool: a fixed pool of `concurrency` workers fed by one mutex + condition-variable
+// queue. This is what most hand-written C++ pools look like.
+#include <zoo/adapter.hpp>
+
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace {
+
+class ThreadPoolAdapter {
+ public:
+  static constexpr zoo::Metadata kMetadata = {
+      .name = "thread_pool",
+      .version = "1.0.0",
+      .description =
+          "A fixed pool of `concurrency` threads sharing one mutex + condition-variable queue.",
+      .kind = "stdlib",
+      .caliber_notes =
+          "Workers are started in setup() and sleep on a condition variable between rounds, so "
+          "each round pays a wake-up (20-50 us on a small VM when the worker is on another "
+          "core) and the lock hand-offs of one shared queue. The queue is a preallocated ring "
+          "of max_batch slots: submit() does not allocate. drain() waits on a second condition "
+          "variable until the in-flight count reaches zero.",
+      .drive_level = "std::thread, std::mutex and std::condition_variable, used directly",
+  };
+
+  ThreadPoolAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
+      : ring_(config.max_batch, nullptr) {
+    workers_.reserve(config.concurrency);
+    try {
+      for (uint32_t i = 0; i < config.concurrency; ++i) {
+        workers_.emplace_back([this] { WorkerLoop(); });
+      }
+    } catch (...) {
+      Stop();
+      throw;
+    }
+  }
+
+  ~ThreadPoolAdapter() { Stop(); }
+
+  void Submit(const zoo_task_t* task) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (queued_ == ring_.size()) {
+        throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
+                         "submit() was called more than max_batch times before drain()");
+      }
+      ring_[(head_ + queued_) % ring_.size()] = task;
+      ++queued_;
+      ++in_flight_;
+    }
+    work_ready_.notify_one();
+  }
+
+  void Drain() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    all_done_.wait(lock, [this] { return in_flight_ == 0; });
+  }
+
+ private:
+  void WorkerLoop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [this] { return stopping_ || queued_ > 0; });
+      if (queued_ == 0) return;  // stopping and nothing left
+      const zoo_task_t* task = ring_[head_];
+      head_ = (head_ + 1) % ring_.size();
+      --queued_;
+      lock.unlock();
+      zoo::Run(task);
+      lock.lock();
+      if (--in_flight_ == 0) all_done_.notify_all();
+    }
+  }
+
+  void Stop() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : workers_) {
+      if (t.joinable()) t.join();
+    }
+    workers_.clear();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable all_done_;
+  std::vector<const zoo_task_t*> ring_;  // guarded by mutex_
+  std::size_t head_ = 0;                 // guarded by mutex_
+  std::size_t queued_ = 0;               // guarded by mutex_
+  std::size_t in_flight_ = 0;            // guarded by mutex_
+  bool stopping_ = false;                // guarded by mutex_
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace
+
+ZOO_EXPORT_ADAPTER(ThreadPoolAdapter)

@@ -1,0 +1,104 @@
+// zoo-host list: every adapter found, usable or not, and why not.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "absl/strings/str_format.h"
+#include "rapidjson/prettywriter.h"
+#include "rapidjson/stringbuffer.h"
+#include "tools/zoo-host/cli_common.h"
+
+namespace zoo::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+void PrintJson(const std::vector<CatalogEntry>& catalog) {
+  rapidjson::StringBuffer buf;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+  auto field = [&](const char* key, const std::string& value) {
+    w.Key(key);
+    w.String(value.c_str(), static_cast<rapidjson::SizeType>(value.size()));
+  };
+  w.StartObject();
+  w.Key("adapters");
+  w.StartArray();
+  for (const CatalogEntry& e : catalog) {
+    w.StartObject();
+    if (e.descriptor) {
+      const AdapterDescriptor& d = *e.descriptor;
+      field("name", d.name);
+      field("version", d.version);
+      field("kind", d.kind);
+      field("description", d.description);
+      field("caliber_notes", d.caliber_notes);
+      field("drive_level", d.drive_level);
+      field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
+    }
+    field("file", e.candidate.file.string());
+    field("found_by", PluginOriginName(e.candidate.origin));
+    field("status", e.usable() ? "ok" : "error");
+    if (!e.usable()) field("problem", e.problem);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  std::cout << buf.GetString() << "\n";
+}
+
+void PrintTable(const std::vector<CatalogEntry>& catalog) {
+  if (catalog.empty()) {
+    std::cout << "no adapters found (give --plugin PATH or set ZOO_HOST_PLUGIN_PATH)\n";
+    return;
+  }
+  std::cout << absl::StrFormat("%-20s %-10s %-10s %-5s %-6s %s\n", "NAME", "VERSION", "KIND",
+                               "ABI", "STATUS", "FILE");
+  for (const CatalogEntry& e : catalog) {
+    const AdapterDescriptor* d = e.descriptor ? &*e.descriptor : nullptr;
+    std::cout << absl::StrFormat(
+        "%-20s %-10s %-10s %-5s %-6s %s\n", d ? d->name : "-", d ? d->version : "-",
+        d ? d->kind : "-", d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
+        e.usable() ? "ok" : "error", e.candidate.file.string());
+    if (!e.usable()) std::cout << "    " << e.problem << "\n";
+  }
+}
+
+}  // namespace
+
+int ListCommand(int argc, char** argv) {
+  std::vector<std::string> plugins;
+  po::options_description options(
+      "Usage: zoo-host list [--plugin PATH]... [--json]\n\n"
+      "Lists every adapter found: name, version, kind, ABI, status and file. A file that\n"
+      "cannot be used is listed with the reason.\n\nOptions");
+  options.add_options()("help,h", "show this help")(
+      "plugin", po::value(&plugins)->composing(),
+      "a plugin file or a folder of plugins; repeatable; searched before "
+      "ZOO_HOST_PLUGIN_PATH and the built-in location")("json", "print JSON instead of a table");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError("list", std::string(e.what()) + "; run 'zoo-host list --help'");
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return kExitOk;
+  }
+  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
+  if (!catalog.ok()) return UsageError("list", std::string(catalog.status().message()));
+  if (vm.count("json")) {
+    PrintJson(*catalog);
+  } else {
+    PrintTable(*catalog);
+  }
+  for (const CatalogEntry& e : *catalog) {
+    if (!e.usable()) return kExitRejected;
+  }
+  return kExitOk;
+}
+
+}  // namespace zoo::cli

@@ -1,0 +1,177 @@
+// zoo-host validate: the equivalence gate on every adapter found (or the ones named), each in
+// a child process with a deadline. PASS or REJECTED with the reason, per adapter.
+#include <chrono>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/gate_runner.h"
+#include "rapidjson/prettywriter.h"
+#include "rapidjson/stringbuffer.h"
+#include "tools/zoo-host/cli_common.h"
+
+namespace zoo::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+struct Outcome {
+  std::string who;  // adapter name, or the file when it has none
+  std::string file;
+  bool passed = false;
+  std::string detail;  // the reason, or what was checked
+};
+
+absl::StatusOr<std::vector<uint32_t>> ParseConcurrencies(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
+    uint32_t c = 0;
+    if (!absl::SimpleAtoi(part, &c) || c == 0 || c > 4096) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--concurrency: '", part, "' is not a whole number from 1 to 4096"));
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+void PrintJson(const std::vector<Outcome>& outcomes) {
+  rapidjson::StringBuffer buf;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+  w.StartObject();
+  w.Key("results");
+  w.StartArray();
+  for (const Outcome& o : outcomes) {
+    w.StartObject();
+    w.Key("adapter");
+    w.String(o.who.c_str());
+    w.Key("file");
+    w.String(o.file.c_str());
+    w.Key("verdict");
+    w.String(o.passed ? "PASS" : "REJECTED");
+    w.Key(o.passed ? "checked" : "reason");
+    w.String(o.detail.c_str());
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  std::cout << buf.GetString() << "\n";
+}
+
+}  // namespace
+
+int ValidateCommand(int argc, char** argv) {
+  std::vector<std::string> plugins, names;
+  uint32_t tasks = 400;
+  std::string concurrency = "1,4,16";
+  double timeout_s = 60;
+  po::options_description options(
+      "Usage: zoo-host validate [--plugin PATH]... [options] [NAME...]\n\n"
+      "Runs the equivalence gate on each adapter found (or on the NAMEs given), each in its\n"
+      "own child process: setup, submit bodies, drain, teardown, at several concurrencies;\n"
+      "checks that every body ran exactly once, that drain returned only after all of them\n"
+      "finished, that nothing completed after drain returned, and that teardown returned.\n"
+      "Exit codes: 0 all passed, 1 something was rejected, 2 a usage or input error.\n\n"
+      "Options");
+  options.add_options()("help,h", "show this help")(
+      "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
+      "tasks", po::value(&tasks)->default_value(tasks),
+      "tasks submitted at each concurrency")(
+      "concurrency", po::value(&concurrency)->default_value(concurrency),
+      "comma-separated concurrencies, one gate phase each")(
+      "timeout", po::value(&timeout_s)->default_value(timeout_s),
+      "seconds one adapter's gate may take before it counts as hung")(
+      "json", "print JSON instead of lines");
+  po::options_description hidden;
+  hidden.add_options()("name", po::value(&names)->composing());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("name", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError("validate", std::string(e.what()) + "; run 'zoo-host validate --help'");
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return kExitOk;
+  }
+  if (tasks == 0) return UsageError("validate", "--tasks must be at least 1");
+  if (!(timeout_s > 0)) return UsageError("validate", "--timeout must be a positive number");
+  absl::StatusOr<std::vector<uint32_t>> concurrencies = ParseConcurrencies(concurrency);
+  if (!concurrencies.ok()) {
+    return UsageError("validate", std::string(concurrencies.status().message()));
+  }
+
+  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
+  if (!catalog.ok()) return UsageError("validate", std::string(catalog.status().message()));
+
+  // Which entries to judge: all of them, or the ones whose name was given.
+  std::vector<const CatalogEntry*> chosen;
+  if (names.empty()) {
+    for (const CatalogEntry& e : *catalog) chosen.push_back(&e);
+  } else {
+    for (const std::string& name : names) {
+      const CatalogEntry* found = nullptr;
+      for (const CatalogEntry& e : *catalog) {
+        if (e.descriptor && e.descriptor->name == name && (found == nullptr || e.usable())) {
+          if (found == nullptr || !found->usable()) found = &e;
+        }
+      }
+      if (found == nullptr) {
+        return UsageError("validate",
+                          absl::StrCat("no adapter named '", name,
+                                       "' was found; run 'zoo-host list' to see what was"));
+      }
+      chosen.push_back(found);
+    }
+  }
+  if (chosen.empty()) {
+    return UsageError("validate",
+                      "no adapters found (give --plugin PATH or set ZOO_HOST_PLUGIN_PATH)");
+  }
+
+  GateRunOptions run_options;
+  run_options.gate.tasks_per_phase = tasks;
+  run_options.gate.concurrencies = *concurrencies;
+  run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
+
+  const bool json = vm.count("json") > 0;
+  std::vector<Outcome> outcomes;
+  bool any_rejected = false;
+  for (const CatalogEntry* e : chosen) {
+    Outcome o;
+    o.file = e->candidate.file.string();
+    o.who = e->descriptor ? e->descriptor->name : o.file;
+    if (!e->usable()) {
+      o.detail = e->problem;
+    } else {
+      GateVerdict v = RunGateInChild(SelfExecutable(), e->candidate.file, run_options);
+      o.passed = v.passed;
+      o.detail = v.passed ? absl::StrCat(v.report->tasks_submitted, " tasks at concurrency ",
+                                         absl::StrJoin(v.report->concurrencies, ", "),
+                                         ": each ran exactly once, before drain returned")
+                          : v.reason;
+    }
+    any_rejected |= !o.passed;
+    if (!json) {
+      std::cout << (o.passed ? "PASS      " : "REJECTED  ") << o.who << ": " << o.detail
+                << std::endl;
+    }
+    outcomes.push_back(std::move(o));
+  }
+  if (json) PrintJson(outcomes);
+  return any_rejected ? kExitRejected : kExitOk;
+}
+
+}  // namespace zoo::cli

@@ -1,0 +1,69 @@
+// zoo-host __worker: the hidden child side of probing and gating. It loads the plugin in
+// this (disposable) process, reports each step on the report fd, then one result line.
+#include <chrono>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options.hpp>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "core/equivalence_gate.h"
+#include "core/plugin_loader.h"
+#include "core/worker_protocol.h"
+#include "tools/zoo-host/cli_common.h"
+
+namespace zoo::cli {
+
+int WorkerCommand(int argc, char** argv) {
+  namespace po = boost::program_options;
+  std::string mode, file, concurrency = "1,4,16";
+  int report_fd = -1;
+  uint32_t tasks = 400;
+  int64_t body_ns = 20'000;
+  po::options_description options("zoo-host __worker (internal)");
+  options.add_options()("mode", po::value(&mode)->required())(
+      "file", po::value(&file)->required())("report-fd", po::value(&report_fd)->required())(
+      "tasks", po::value(&tasks))("concurrency", po::value(&concurrency))(
+      "body-ns", po::value(&body_ns));
+  po::positional_options_description positional;
+  positional.add("mode", 1).add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError("__worker", e.what());
+  }
+  const ReportWriter report(report_fd);
+
+  report.Step("load");
+  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(file);
+  if (mode == "probe") {
+    report.Result(adapter.ok() ? DescriptorToJson(adapter->descriptor())
+                               : ProbeFailureToJson(std::string(adapter.status().message())));
+    return kExitOk;
+  }
+  if (mode != "gate") return UsageError("__worker", "unknown mode '" + mode + "'");
+  GateOptions gate;
+  gate.tasks_per_phase = tasks;
+  gate.body_ns = body_ns;
+  gate.concurrencies.clear();
+  for (absl::string_view part : absl::StrSplit(concurrency, ',')) {
+    uint32_t c = 0;
+    if (!absl::SimpleAtoi(part, &c) || c == 0) return UsageError("__worker", "bad --concurrency");
+    gate.concurrencies.push_back(c);
+  }
+  if (!adapter.ok()) {
+    GateReport refused;
+    refused.reason = std::string(adapter.status().message());
+    report.Result(GateReportToJson(refused));
+    return kExitOk;
+  }
+  gate.on_step = [&report](std::string_view step) { report.Step(step); };
+  report.Result(GateReportToJson(RunGate(*adapter, gate)));
+  return kExitOk;
+}
+
+}  // namespace zoo::cli

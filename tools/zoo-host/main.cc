@@ -1,0 +1,66 @@
+// zoo-host: measures what a task-execution framework costs per task, next to other ways of
+// doing the same job. This file only dispatches to the commands.
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "core/build_config.h"
+#include "tools/zoo-host/cli_common.h"
+#include "zoo/adapter.h"
+
+namespace zoo::cli {
+int ListCommand(int argc, char** argv);
+int ValidateCommand(int argc, char** argv);
+int WorkerCommand(int argc, char** argv);
+}  // namespace zoo::cli
+
+namespace {
+
+constexpr char kUsage[] =
+    "Usage: zoo-host [--help] [--version] <command> [<args>]\n"
+    "\n"
+    "Measures what a task-execution framework costs per task, against other ways of doing\n"
+    "the same job, on the same machine, in the same run.\n"
+    "\n"
+    "Commands:\n"
+    "  list       list the adapters found, with their version, kind, ABI and status\n"
+    "  validate   run the equivalence gate on adapters: PASS or REJECTED with the reason\n"
+    "\n"
+    "Adapters are looked for in every --plugin PATH (a file or a folder), then in the\n"
+    "colon-separated ZOO_HOST_PLUGIN_PATH, then in the built-in location.\n"
+    "Run 'zoo-host <command> --help' for a command's options.\n"
+    "\n"
+    "Exit codes: 0 all good, 1 something was rejected, 2 a usage or input error.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return zoo::cli::kExitUsage;
+  }
+  const std::string command = argv[1];
+  try {
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsage;
+      return zoo::cli::kExitOk;
+    }
+    if (command == "--version") {
+      std::cout << "zoo-host " << ZOO_HOST_VERSION << " (adapter C ABI " << ZOO_ABI_MAJOR << "."
+                << ZOO_ABI_MINOR << ")\n";
+      return zoo::cli::kExitOk;
+    }
+    if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
+    if (command == "validate") return zoo::cli::ValidateCommand(argc - 1, argv + 1);
+    if (command == "__worker") return zoo::cli::WorkerCommand(argc - 1, argv + 1);
+  } catch (const std::exception& e) {
+    // The last boundary: nothing escapes as an uncaught exception.
+    std::cerr << "zoo-host " << command << ": " << e.what() << "\n";
+    return zoo::cli::kExitUsage;
+  }
+  const bool is_option = command.rfind('-', 0) == 0;
+  std::cerr << "zoo-host: unknown " << (is_option ? "option '" : "command '") << command
+            << "'; run 'zoo-host --help' for the commands\n";
+  return zoo::cli::kExitUsage;
+}
