@@ -33,9 +33,10 @@ std::string LoaderText(const std::string& what) {
   static constexpr char kMarker[] = "dlerror system message: ";
   size_t at = what.find(kMarker);
   if (at == std::string::npos) return what;
-  std::string text = what.substr(at + sizeof(kMarker) - 1);
-  if (!text.empty() && text.back() == ')') text.pop_back();
-  return text;
+  const size_t start = at + sizeof(kMarker) - 1;
+  const size_t close = what.rfind(')');
+  return what.substr(start, close != std::string::npos && close > start ? close - start
+                                                                        : std::string::npos);
 }
 
 }  // namespace

@@ -154,7 +154,10 @@ int ValidateCommand(int argc, char** argv) {
     o.file = e->candidate.file.string();
     o.who = e->descriptor ? e->descriptor->name : o.file;
     if (!e->usable()) {
+      // The problem already names the file; do not print it twice.
       o.detail = e->problem;
+      const std::string prefix = o.file + ": ";
+      if (!e->descriptor && o.detail.rfind(prefix, 0) == 0) o.detail.erase(0, prefix.size());
     } else {
       GateVerdict v = RunGateInChild(SelfExecutable(), e->candidate.file, run_options);
       o.passed = v.passed;

@@ -1,0 +1,46 @@
+/* Compiles zoo/adapter.h as strict C11 and pins the layout third parties depend on. */
+#include <zoo/adapter.h>
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* The frozen header of the entry: these offsets may never change. */
+_Static_assert(offsetof(zoo_adapter_entry_t, magic) == 0, "magic moved");
+_Static_assert(offsetof(zoo_adapter_entry_t, abi_major) == 4, "abi_major moved");
+_Static_assert(offsetof(zoo_adapter_entry_t, abi_minor) == 8, "abi_minor moved");
+_Static_assert(offsetof(zoo_adapter_entry_t, struct_size) == 12, "struct_size moved");
+_Static_assert(ZOO_ADAPTER_ENTRY_FROZEN_SIZE == 16, "frozen header size changed");
+/* The outcome record crosses processes byte for byte: fixed at 64 bytes. */
+_Static_assert(sizeof(zoo_task_outcome_t) == 64, "outcome record changed size");
+_Static_assert(ZOO_ADAPTER_ENTRY_SIZE_1_0 <= sizeof(zoo_adapter_entry_t), "1.0 size too big");
+
+static zoo_status_t Setup(const zoo_host_t *host, const zoo_config_t *config,
+                          zoo_adapter_state_t **state) {
+  (void)host;
+  (void)config;
+  *state = NULL;
+  return ZOO_STATUS_INVALID_ARGUMENT;
+}
+
+int main(void) {
+  /* A C initialiser of the entry with designated fields, as a C plugin writes it. */
+  const zoo_adapter_entry_t entry = {
+      .magic = ZOO_ADAPTER_MAGIC,
+      .abi_major = ZOO_ABI_MAJOR,
+      .abi_minor = ZOO_ABI_MINOR,
+      .struct_size = sizeof(zoo_adapter_entry_t),
+      .name = "c11_check",
+      .setup = Setup,
+  };
+  zoo_adapter_state_t *state = (zoo_adapter_state_t *)&entry;
+  if (entry.setup(NULL, NULL, &state) != ZOO_STATUS_INVALID_ARGUMENT || state != NULL) {
+    fprintf(stderr, "setup through the C entry did not behave\n");
+    return 1;
+  }
+  if (entry.struct_size < ZOO_ADAPTER_ENTRY_SIZE_1_0) {
+    fprintf(stderr, "sizeof(zoo_adapter_entry_t) is below the 1.0 size\n");
+    return 1;
+  }
+  printf("zoo/adapter.h compiles as C11; entry is %zu bytes\n", sizeof(zoo_adapter_entry_t));
+  return 0;
+}

@@ -1,0 +1,160 @@
+// The zoo-host CLI as a user runs it: exit codes, one-sentence errors, list and validate.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/child_process.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "rapidjson/document.h"
+#include "test/test_paths.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::zoo::testing::HostBinary;
+using ::zoo::testing::TestPlugin;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string output;  // stdout + stderr
+};
+
+CliRun ZooHost(std::vector<std::string> args) {
+  args.insert(args.begin(), HostBinary().string());
+  absl::StatusOr<ChildResult> r = RunChild(
+      {.argv = args, .timeout = std::chrono::seconds(240), .output_tail_bytes = 1 << 20});
+  EXPECT_TRUE(r.ok()) << r.status();
+  if (!r.ok()) return {};
+  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
+  return {r->exit_code, r->output_tail};
+}
+
+// The line of `output` that starts with `prefix`, or "".
+std::string LineStartingWith(const std::string& output, const std::string& prefix) {
+  size_t at = output.find(prefix);
+  if (at == std::string::npos) return "";
+  return output.substr(at, output.find('\n', at) - at);
+}
+
+TEST(CliTest, VersionAndHelpExitZero) {
+  CliRun v = ZooHost({"--version"});
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_THAT(v.output, HasSubstr("zoo-host 0."));
+  EXPECT_THAT(v.output, HasSubstr("adapter C ABI 1.0"));
+  CliRun h = ZooHost({"--help"});
+  EXPECT_EQ(h.exit_code, 0);
+  EXPECT_THAT(h.output, AllOf(HasSubstr("list"), HasSubstr("validate"), HasSubstr("Exit codes")));
+  for (const char* command : {"list", "validate"}) {
+    CliRun c = ZooHost({command, "--help"});
+    EXPECT_EQ(c.exit_code, 0) << command;
+    EXPECT_THAT(c.output, HasSubstr("--plugin")) << command;
+  }
+}
+
+TEST(CliTest, UsageMistakesExitTwoWithOneSentence) {
+  CliRun none = ZooHost({});
+  EXPECT_EQ(none.exit_code, 2);
+  CliRun unknown = ZooHost({"frobnicate"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.output, HasSubstr("unknown command 'frobnicate'"));
+  CliRun flag = ZooHost({"list", "--no-such-flag"});
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_THAT(flag.output, HasSubstr("zoo-host list:"));
+  CliRun missing = ZooHost({"list", "--plugin", "/no/such/dir"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.output, HasSubstr("--plugin /no/such/dir: no such file or folder"));
+  CliRun bad_concurrency = ZooHost({"validate", "--concurrency", "1,x"});
+  EXPECT_EQ(bad_concurrency.exit_code, 2);
+  EXPECT_THAT(bad_concurrency.output, HasSubstr("--concurrency: 'x' is not a whole number"));
+  CliRun no_such_name = ZooHost({"validate", "no_such_adapter"});
+  EXPECT_EQ(no_such_name.exit_code, 2);
+  EXPECT_THAT(no_such_name.output, HasSubstr("no adapter named 'no_such_adapter'"));
+}
+
+TEST(CliTest, ListShowsTheThreeBuiltinsAsOk) {
+  CliRun r = ZooHost({"list"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* name : {"inline", "bare_thread", "thread_pool"}) {
+    EXPECT_THAT(LineStartingWith(r.output, std::string(name) + " "), HasSubstr(" ok "))
+        << r.output;
+  }
+}
+
+TEST(CliTest, ListJsonCarriesEveryFileAndItsStatus) {
+  CliRun r = ZooHost({"list", "--json", "--plugin", ZOO_TEST_PLUGIN_DIR});
+  EXPECT_EQ(r.exit_code, 1) << "broken test plugins make list exit 1";
+  rapidjson::Document doc;
+  doc.Parse(r.output.c_str());
+  ASSERT_FALSE(doc.HasParseError()) << r.output;
+  const rapidjson::Value& adapters = doc["adapters"];
+  ASSERT_TRUE(adapters.IsArray());
+  std::map<std::string, std::string> status_of_file;
+  for (const auto& a : adapters.GetArray()) {
+    status_of_file[std::filesystem::path(a["file"].GetString()).filename().string()] =
+        a["status"].GetString();
+  }
+  EXPECT_EQ(status_of_file["libfork_executor_adapter.so"], "ok");
+  EXPECT_EQ(status_of_file["libwrong_abi_major_adapter.so"], "error");
+  EXPECT_EQ(status_of_file["libnot_a_library_adapter.so"], "error");
+  // The test plugin named "inline" comes first in the search, so the built-in one is the
+  // duplicate; the other built-ins are unaffected.
+  EXPECT_EQ(status_of_file["libduplicate_name_adapter.so"], "ok");
+  EXPECT_EQ(status_of_file["libinline_adapter.so"], "error");
+  EXPECT_EQ(status_of_file["libthread_pool_adapter.so"], "ok");
+}
+
+TEST(CliTest, ValidatePassesTheBuiltinsAndExitsZero) {
+  CliRun r = ZooHost({"validate"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* name : {"inline", "bare_thread", "thread_pool"}) {
+    EXPECT_THAT(r.output, HasSubstr(std::string("PASS      ") + name + ":"));
+  }
+  EXPECT_THAT(r.output, Not(HasSubstr("REJECTED")));
+}
+
+TEST(CliTest, ValidateRejectsEveryBrokenTestPluginWithItsOwnReason) {
+  CliRun r = ZooHost({"validate", "--plugin", ZOO_TEST_PLUGIN_DIR, "--timeout", "5", "--tasks",
+                   "100"});
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  const std::map<std::string, std::string> expected = {
+      {"drops_task", "was submitted but never ran"},
+      {"runs_twice", "ran 2 times"},
+      {"drains_early", "drain() returned before every task had finished"},
+      {"crashes_in_submit", "crashed with signal SIGSEGV"},
+      {"hangs_in_drain", "during drain at concurrency"},
+      {"hangs_in_teardown", "during teardown at concurrency"},
+      {"setup_fails", "refuses every configuration on purpose"},
+      {"libwrong_abi_major_adapter.so", "plugin ABI 2.0, this host serves ABI 1.x"},
+      {"libbad_magic_adapter.so", "wrong magic number"},
+      {"libstruct_too_small_adapter.so", "too small"},
+      {"libmissing_function_adapter.so", "required function 'drain' is missing"},
+      {"libno_entry_symbol_adapter.so", "no entry symbol"},
+      {"libnot_a_library_adapter.so", "not a shared library"},
+      {"libmissing_dependency_adapter.so", "libzoo_vanished_dependency.so.1"},
+  };
+  for (const auto& [who, reason] : expected) {
+    const std::string line = LineStartingWith(r.output, "REJECTED  " + (who.find(".so") != std::string::npos ? std::string(ZOO_TEST_PLUGIN_DIR) + "/" + who : who));
+    EXPECT_THAT(line, HasSubstr(reason)) << who << " in:\n" << r.output;
+  }
+  EXPECT_THAT(LineStartingWith(r.output, "PASS      fork_executor:"), HasSubstr("exactly once"));
+  EXPECT_THAT(LineStartingWith(r.output, "PASS      bare_thread:"), HasSubstr("exactly once"));
+}
+
+TEST(CliTest, ValidateByNameJudgesOnlyThatAdapter) {
+  CliRun r = ZooHost({"validate", "--plugin", TestPlugin("drops_task").string(), "drops_task",
+                   "--json"});
+  EXPECT_EQ(r.exit_code, 1);
+  rapidjson::Document doc;
+  doc.Parse(r.output.c_str());
+  ASSERT_FALSE(doc.HasParseError()) << r.output;
+  ASSERT_EQ(doc["results"].Size(), 1u);
+  EXPECT_STREQ(doc["results"][0]["verdict"].GetString(), "REJECTED");
+  EXPECT_THAT(doc["results"][0]["reason"].GetString(), HasSubstr("never ran"));
+}
+
+}  // namespace
+}  // namespace zoo

@@ -1,0 +1,69 @@
+#include "core/plugin_catalog.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/test_paths.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::HasSubstr;
+using ::zoo::testing::BuiltinPlugin;
+using ::zoo::testing::HostBinary;
+using ::zoo::testing::TestPlugin;
+
+std::vector<PluginCandidate> Candidates(const std::vector<std::filesystem::path>& files) {
+  std::vector<PluginCandidate> out;
+  for (const auto& f : files) out.push_back({f, PluginOrigin::kCommandLine});
+  return out;
+}
+
+TEST(PluginCatalogTest, OneBadFileDoesNotStopTheOthers) {
+  std::vector<CatalogEntry> catalog = BuildCatalog(
+      Candidates({TestPlugin("not_a_library"), BuiltinPlugin("inline"),
+                  TestPlugin("wrong_abi_major"), BuiltinPlugin("thread_pool")}),
+      InProcessProbe());
+  ASSERT_EQ(catalog.size(), 4u);
+  EXPECT_FALSE(catalog[0].usable());
+  EXPECT_THAT(catalog[0].problem, HasSubstr("not a shared library"));
+  EXPECT_TRUE(catalog[1].usable()) << catalog[1].problem;
+  EXPECT_FALSE(catalog[2].usable());
+  EXPECT_THAT(catalog[2].problem, HasSubstr("plugin ABI 2.0"));
+  EXPECT_TRUE(catalog[3].usable()) << catalog[3].problem;
+  EXPECT_EQ(catalog[3].descriptor->name, "thread_pool");
+}
+
+TEST(PluginCatalogTest, TheFirstOfTwoAdaptersWithTheSameNameWins) {
+  std::vector<CatalogEntry> catalog = BuildCatalog(
+      Candidates({BuiltinPlugin("inline"), TestPlugin("duplicate_name")}), InProcessProbe());
+  ASSERT_EQ(catalog.size(), 2u);
+  EXPECT_TRUE(catalog[0].usable());
+  EXPECT_FALSE(catalog[1].usable());
+  EXPECT_THAT(catalog[1].problem, HasSubstr("duplicate adapter name 'inline'"));
+  EXPECT_THAT(catalog[1].problem, HasSubstr(BuiltinPlugin("inline").string()));
+}
+
+TEST(PluginCatalogTest, TheChildProbeReadsTheSameDescriptorsAndReasons) {
+  std::vector<CatalogEntry> catalog = BuildCatalog(
+      Candidates({BuiltinPlugin("bare_thread"), TestPlugin("missing_dependency"),
+                  TestPlugin("no_entry_symbol")}),
+      ChildProbe(HostBinary(), std::chrono::seconds(30)));
+  ASSERT_EQ(catalog.size(), 3u);
+  ASSERT_TRUE(catalog[0].usable()) << catalog[0].problem;
+  EXPECT_EQ(catalog[0].descriptor->name, "bare_thread");
+  EXPECT_FALSE(catalog[0].descriptor->caliber_notes.empty());
+  EXPECT_THAT(catalog[1].problem, HasSubstr("libzoo_vanished_dependency.so.1"));
+  EXPECT_THAT(catalog[2].problem, HasSubstr("no entry symbol"));
+}
+
+TEST(PluginCatalogTest, AProbeThatCrashesIsReportedNotInherited) {
+  // /bin/false stands in for a zoo-host whose probe dies before it reports.
+  std::vector<CatalogEntry> catalog = BuildCatalog(
+      Candidates({BuiltinPlugin("inline")}), ChildProbe("/bin/false", std::chrono::seconds(10)));
+  ASSERT_EQ(catalog.size(), 1u);
+  EXPECT_FALSE(catalog[0].usable());
+  EXPECT_THAT(catalog[0].problem, HasSubstr("exited with status 1 in the probe process"));
+}
+
+}  // namespace
+}  // namespace zoo
