@@ -202,6 +202,11 @@ std::string DescribeEnd(const ChildResult& result) {
 }
 
 std::string LastOutputLine(const ChildResult& result) {
+  // A sanitizer's one-line summary says more than the last frame of its stack trace.
+  if (size_t at = result.output_tail.rfind("SUMMARY: "); at != std::string::npos) {
+    const size_t end = result.output_tail.find('\n', at);
+    return result.output_tail.substr(at, end == std::string::npos ? end : end - at);
+  }
   absl::string_view s = absl::StripTrailingAsciiWhitespace(result.output_tail);
   const size_t nl = s.rfind('\n');
   if (nl != absl::string_view::npos) s.remove_prefix(nl + 1);

@@ -38,7 +38,8 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options);
 // "exited with status 3".
 std::string DescribeEnd(const ChildResult& result);
 
-// The last non-empty line of the child's output, trimmed, or "".
+// A sanitizer's "SUMMARY: ..." line when there is one, else the last non-empty line of the
+// child's output, trimmed, or "".
 std::string LastOutputLine(const ChildResult& result);
 
 }  // namespace zoo

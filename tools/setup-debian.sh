@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up a Debian 12 machine to build zoo-host, then configures and builds it in build/.
+# Installs the Debian packages it needs (as root, or through sudo) only when one is missing.
+# In CI (CI=true) compiler warnings are errors.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  meson ninja-build g++ pkg-config
+  libboost-dev libboost-program-options-dev
+  libabsl-dev rapidjson-dev
+  libgtest-dev libgmock-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+werror=false
+[[ "${CI:-}" == "true" ]] && werror=true
+if [[ ! -f build/build.ninja ]]; then
+  meson setup build -Dwerror="$werror"
+fi
+meson compile -C build
