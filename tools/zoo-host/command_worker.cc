@@ -1,5 +1,9 @@
 // zoo-host __worker: the hidden child side of probing and gating. It loads the plugin in
 // this (disposable) process, reports each step on the report fd, then one result line.
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -16,6 +20,10 @@
 namespace zoo::cli {
 
 int WorkerCommand(int argc, char** argv) {
+  // A worker lives in its own process group (so a deadline can kill all it started), which
+  // also keeps Ctrl-C away from it: it must not outlive the zoo-host that started it.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() == 1) return kExitUsage;
   namespace po = boost::program_options;
   std::string mode, file, concurrency = "1,4,16";
   int report_fd = -1;
