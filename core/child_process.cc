@@ -134,6 +134,7 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
   fcntl(output_r.get(), F_SETFL, O_NONBLOCK);
 
   ChildResult result;
+  result.pid = pid;
   const int64_t deadline = start + options.timeout.count() * 1'000'000;
   bool report_open = true, output_open = true, reaped = false;
   int status = 0;
@@ -149,8 +150,9 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
       }
     }
     const int64_t now = MonotonicNs();
-    if (!reaped && now >= deadline) {
-      result.timed_out = true;
+    const bool cancel = options.cancel != nullptr && options.cancel->load();
+    if (!reaped && (now >= deadline || cancel)) {
+      (cancel ? result.cancelled : result.timed_out) = true;
       kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
       reaped = true;
@@ -189,6 +191,7 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
 }
 
 std::string DescribeEnd(const ChildResult& result) {
+  if (result.cancelled) return "interrupted: stopped on request";
   if (result.timed_out) {
     return absl::StrFormat("hung: no result after %.1f s, killed", result.elapsed_s);
   }

@@ -4,6 +4,7 @@
 // inherited: the caller always gets control back.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@ struct ChildOptions {
   std::vector<std::string> argv;  // argv[0] is the program path
   std::chrono::milliseconds timeout{30'000};
   size_t output_tail_bytes = 2048;
+  // When set (e.g. by a SIGINT handler), the child's group is killed and `cancelled` is set.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ChildResult {
@@ -26,6 +29,8 @@ struct ChildResult {
   int exit_code = -1;
   int signal = 0;        // the signal that ended it, when it did not exit
   bool timed_out = false;
+  bool cancelled = false;
+  int pid = 0;
   double elapsed_s = 0;
   std::string report;       // everything written to fd 3
   std::string output_tail;  // the last output_tail_bytes of stdout + stderr

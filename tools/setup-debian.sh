@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 packages=(
   meson ninja-build g++ pkg-config
   libboost-dev libboost-program-options-dev
-  libabsl-dev rapidjson-dev
+  libabsl-dev rapidjson-dev libssl-dev
   libgtest-dev libgmock-dev
 )
 

@@ -14,6 +14,8 @@
 #include "absl/strings/str_split.h"
 #include "core/equivalence_gate.h"
 #include "core/plugin_loader.h"
+#include "core/unit_json.h"
+#include "core/unit_worker.h"
 #include "core/worker_protocol.h"
 #include "tools/zoo-host/cli_common.h"
 
@@ -25,7 +27,7 @@ int WorkerCommand(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() == 1) return kExitUsage;
   namespace po = boost::program_options;
-  std::string mode, file, concurrency = "1,4,16";
+  std::string mode, file, concurrency = "1,4,16", spec_json;
   int report_fd = -1;
   uint32_t tasks = 400;
   int64_t body_ns = 20'000;
@@ -33,7 +35,7 @@ int WorkerCommand(int argc, char** argv) {
   options.add_options()("mode", po::value(&mode)->required())(
       "file", po::value(&file)->required())("report-fd", po::value(&report_fd)->required())(
       "tasks", po::value(&tasks))("concurrency", po::value(&concurrency))(
-      "body-ns", po::value(&body_ns));
+      "body-ns", po::value(&body_ns))("spec", po::value(&spec_json));
   po::positional_options_description positional;
   positional.add("mode", 1).add("file", 1);
   po::variables_map vm;
@@ -45,6 +47,15 @@ int WorkerCommand(int argc, char** argv) {
     return UsageError("__worker", e.what());
   }
   const ReportWriter report(report_fd);
+
+  if (mode == "unit") {
+    absl::StatusOr<UnitSpec> spec = UnitSpecFromJson(spec_json);
+    if (!spec.ok()) return UsageError("__worker", std::string(spec.status().message()));
+    const UnitResult result =
+        MeasureUnit(*spec, [&report](std::string_view step) { report.Step(step); });
+    report.Result(UnitResultToJson(result));
+    return kExitOk;
+  }
 
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(file);

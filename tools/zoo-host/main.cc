@@ -11,6 +11,7 @@
 
 namespace zoo::cli {
 int ListCommand(int argc, char** argv);
+int RunCommand(int argc, char** argv);
 int ValidateCommand(int argc, char** argv);
 int WorkerCommand(int argc, char** argv);
 }  // namespace zoo::cli
@@ -25,13 +26,15 @@ constexpr char kUsage[] =
     "\n"
     "Commands:\n"
     "  list       list the adapters found, with their version, kind, ABI and status\n"
+    "  run        measure the matrix (every adapter x tier x concurrency) and archive it\n"
     "  validate   run the equivalence gate on adapters: PASS or REJECTED with the reason\n"
     "\n"
     "Adapters are looked for in every --plugin PATH (a file or a folder), then in the\n"
     "colon-separated ZOO_HOST_PLUGIN_PATH, then in the built-in location.\n"
     "Run 'zoo-host <command> --help' for a command's options.\n"
     "\n"
-    "Exit codes: 0 all good, 1 something was rejected, 2 a usage or input error.\n";
+    "Exit codes: 0 all good, 1 something was rejected or failed, 2 a usage or input error,\n"
+    "130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
 
 }  // namespace
 
@@ -52,6 +55,7 @@ int main(int argc, char** argv) {
       return zoo::cli::kExitOk;
     }
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
+    if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
     if (command == "validate") return zoo::cli::ValidateCommand(argc - 1, argv + 1);
     if (command == "__worker") return zoo::cli::WorkerCommand(argc - 1, argv + 1);
   } catch (const std::exception& e) {

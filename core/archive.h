@@ -1,0 +1,103 @@
+// The archive: the raw JSON record of one run, results/<subject>-<version>/<UTC>.json.
+// Everything a report prints must be traceable to it; every derived number in it can be
+// recomputed from its raw samples (unit_stats.h). Written to a temporary file and renamed,
+// so a reader never sees half a file.
+//
+// Schema (schema_version 1; the tool version is recorded apart from it):
+//   {"schema": "zoo-host-archive", "schema_version": 1,
+//    "run": {started_utc, finished_utc, wall_s, status: "running"|"complete"|"interrupted",
+//            command, quick, quick_description, note, units_planned, units_measured,
+//            units_failed, matrix: {adapters, subject, concurrency, tiers_us, warmup_rounds,
+//            measured_rounds, workload, unit_timeout_s}},
+//    "environment": {cpu_model, logical_cores, os, kernel, machine, hostname, compiler,
+//            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
+//    "subject": {name, version},
+//    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
+//            sha256, gate: {passed, reason}}],
+//    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
+//            output_tail, rounds: [...], stats: {...}}],      (unit_json.h)
+//    "self_checks": [{name, passed, detail}]}
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "core/adapter_descriptor.h"
+#include "core/matrix.h"
+#include "core/sysinfo.h"
+#include "core/unit.h"
+#include "core/unit_stats.h"
+
+namespace zoo {
+
+inline constexpr int kArchiveSchemaVersion = 1;
+inline constexpr char kArchiveSchemaName[] = "zoo-host-archive";
+
+// Printed with every absolute time.
+inline constexpr char kAbsoluteTimesNote[] =
+    "Absolute times are valid only within this run: they depend on this machine and this "
+    "moment. Compare runs, versions and machines by the same-run ratios.";
+
+struct AdapterRecord {
+  AdapterDescriptor descriptor;
+  std::string sha256;
+  bool gate_passed = false;
+  std::string gate_reason;
+};
+
+struct ArchivedUnit {
+  UnitResult result;
+  UnitStats stats;  // derived from result by ComputeUnitStats
+};
+
+struct SelfCheck {
+  std::string name;
+  bool passed = false;
+  std::string detail;
+};
+
+struct RunRecord {
+  std::string started_utc;   // 2026-11-30T13:06:19Z
+  std::string finished_utc;  // "" while running
+  double wall_s = 0;
+  std::string status = "running";  // running | complete | interrupted
+  std::string command;
+  bool quick = false;
+  std::string quick_description;
+  std::string note = kAbsoluteTimesNote;
+  uint32_t units_planned = 0;
+  uint32_t units_measured = 0;
+  uint32_t units_failed = 0;
+  Matrix matrix;
+};
+
+struct Archive {
+  int schema_version = kArchiveSchemaVersion;
+  RunRecord run;
+  SystemInfo environment;
+  std::string subject;
+  std::string subject_version;
+  std::vector<AdapterRecord> adapters;
+  std::vector<ArchivedUnit> units;
+  std::vector<SelfCheck> self_checks;
+};
+
+std::string ArchiveToJson(const Archive& archive);
+// `source` names the file in errors: "FILE: not a zoo-host archive (...)".
+absl::StatusOr<Archive> ArchiveFromJson(std::string_view json, std::string_view source);
+
+// Writes to `path` + ".tmp-<pid>", then renames over `path`; creates the folder.
+absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path);
+absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path);
+
+// results_dir/<subject>-<version>/<started, as 20261130T130619Z>.json; characters outside
+// [A-Za-z0-9._+-] in the subject or version become '_'.
+std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
+                                  const std::string& subject, const std::string& version,
+                                  const std::string& started_utc);
+
+}  // namespace zoo

@@ -1,0 +1,96 @@
+#include "core/json_util.h"
+
+#include <cmath>
+#include <limits>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace zoo::json {
+namespace {
+
+absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
+
+absl::Status WrongType(std::string_view where, const char* key, const char* want) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(Sv(where), ": field '", key, "' must be ", want));
+}
+
+}  // namespace
+
+void String(Writer& w, const char* key, std::string_view value) {
+  w.Key(key);
+  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+}
+void Double(Writer& w, const char* key, double value) {
+  w.Key(key);
+  if (std::isfinite(value)) {
+    w.Double(value);
+  } else {
+    w.Null();
+  }
+}
+void Int(Writer& w, const char* key, int64_t value) {
+  w.Key(key);
+  w.Int64(value);
+}
+void Uint(Writer& w, const char* key, uint64_t value) {
+  w.Key(key);
+  w.Uint64(value);
+}
+void Bool(Writer& w, const char* key, bool value) {
+  w.Key(key);
+  w.Bool(value);
+}
+
+absl::StatusOr<const rapidjson::Value*> Member(const rapidjson::Value& v, const char* key,
+                                               std::string_view where) {
+  if (!v.IsObject()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": not an object"));
+  auto it = v.FindMember(key);
+  if (it == v.MemberEnd()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": field '", key, "' is missing"));
+  }
+  return &it->value;
+}
+
+absl::StatusOr<std::string> GetString(const rapidjson::Value& v, const char* key,
+                                      std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (!m->IsString()) return WrongType(where, key, "a string");
+  return std::string(m->GetString(), m->GetStringLength());
+}
+
+absl::StatusOr<double> GetDouble(const rapidjson::Value& v, const char* key,
+                                 std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (m->IsNull()) return std::numeric_limits<double>::quiet_NaN();
+  if (!m->IsNumber()) return WrongType(where, key, "a number or null");
+  return m->GetDouble();
+}
+
+absl::StatusOr<int64_t> GetInt(const rapidjson::Value& v, const char* key,
+                               std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (!m->IsInt64()) return WrongType(where, key, "a whole number");
+  return m->GetInt64();
+}
+
+absl::StatusOr<uint64_t> GetUint(const rapidjson::Value& v, const char* key,
+                                 std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (!m->IsUint64()) return WrongType(where, key, "a whole number, 0 or more");
+  return m->GetUint64();
+}
+
+absl::StatusOr<bool> GetBool(const rapidjson::Value& v, const char* key, std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (!m->IsBool()) return WrongType(where, key, "true or false");
+  return m->GetBool();
+}
+
+}  // namespace zoo::json

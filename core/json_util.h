@@ -1,0 +1,47 @@
+// Small helpers over RapidJSON shared by the unit and archive codecs: typed field reads with
+// one-sentence errors, and the NaN policy (NaN and infinities are written as null and read
+// back as NaN; JSON has no NaN).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "rapidjson/document.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
+
+namespace zoo::json {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+void String(Writer& w, const char* key, std::string_view value);
+void Double(Writer& w, const char* key, double value);  // null for NaN / inf
+void Int(Writer& w, const char* key, int64_t value);
+void Uint(Writer& w, const char* key, uint64_t value);
+void Bool(Writer& w, const char* key, bool value);
+
+// Reads a member; `where` names the object in errors ("unit 3").
+absl::StatusOr<const rapidjson::Value*> Member(const rapidjson::Value& v, const char* key,
+                                               std::string_view where);
+absl::StatusOr<std::string> GetString(const rapidjson::Value& v, const char* key,
+                                      std::string_view where);
+absl::StatusOr<double> GetDouble(const rapidjson::Value& v, const char* key,
+                                 std::string_view where);  // null -> NaN
+absl::StatusOr<int64_t> GetInt(const rapidjson::Value& v, const char* key,
+                               std::string_view where);
+absl::StatusOr<uint64_t> GetUint(const rapidjson::Value& v, const char* key,
+                                 std::string_view where);
+absl::StatusOr<bool> GetBool(const rapidjson::Value& v, const char* key, std::string_view where);
+
+}  // namespace zoo::json
+
+// Returns the status of `expr` from the enclosing function when it is not OK; otherwise
+// assigns its value to `lhs`.
+#define ZOO_ASSIGN_OR_RETURN(lhs, expr)          \
+  do {                                           \
+    auto zoo_result_ = (expr);                   \
+    if (!zoo_result_.ok()) return zoo_result_.status(); \
+    lhs = *std::move(zoo_result_);               \
+  } while (0)

@@ -1,0 +1,191 @@
+#include "core/matrix.h"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/workload.h"
+#include "rapidjson/document.h"
+#include "rapidjson/error/en.h"
+
+namespace zoo {
+namespace {
+
+absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
+
+absl::Status FieldError(std::string_view file, std::string_view field, std::string_view why) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(Sv(file), ": field '", Sv(field), "': ", Sv(why)));
+}
+
+absl::StatusOr<uint32_t> PositiveInt(const rapidjson::Value& v, std::string_view file,
+                                     std::string_view field, std::string_view unit) {
+  if (!v.IsUint() || v.GetUint() == 0) {
+    return FieldError(file, field, absl::StrCat("must be a positive whole number", Sv(unit)));
+  }
+  return v.GetUint();
+}
+
+absl::StatusOr<std::vector<uint32_t>> PositiveIntList(const rapidjson::Value& v,
+                                                      std::string_view file,
+                                                      std::string_view field,
+                                                      std::string_view unit) {
+  const std::string why = absl::StrCat("must be a non-empty list of positive whole numbers", Sv(unit));
+  if (!v.IsArray() || v.Empty()) return FieldError(file, field, why);
+  std::vector<uint32_t> out;
+  std::set<uint32_t> seen;
+  for (const rapidjson::Value& x : v.GetArray()) {
+    if (!x.IsUint() || x.GetUint() == 0) return FieldError(file, field, why);
+    if (!seen.insert(x.GetUint()).second) {
+      return FieldError(file, field, absl::StrCat("lists ", x.GetUint(), " twice"));
+    }
+    out.push_back(x.GetUint());
+  }
+  return out;
+}
+
+absl::StatusOr<std::string> NonEmptyString(const rapidjson::Value& v, std::string_view file,
+                                           std::string_view field) {
+  if (!v.IsString() || v.GetStringLength() == 0) {
+    return FieldError(file, field, "must be a non-empty string");
+  }
+  return std::string(v.GetString(), v.GetStringLength());
+}
+
+}  // namespace
+
+Matrix DefaultMatrix() { return Matrix{}; }
+
+void ApplyQuick(Matrix* matrix) {
+  matrix->tiers_us = {40, 300, 2700};
+  // Within 2 cores, so that every quick cell has an overhead figure.
+  matrix->concurrencies = {1, 2};
+  matrix->warmup_rounds = 2;
+  matrix->measured_rounds = 15;
+}
+
+std::string QuickDescription() {
+  return "--quick: tiers 40/300/2700 us, concurrency 1/2, 2 warm-up + 15 measured rounds "
+         "(the full matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64, 3 + 30 rounds)";
+}
+
+absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file) {
+  rapidjson::Document doc;
+  doc.Parse(json.data(), json.size());
+  if (doc.HasParseError()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        Sv(file), ": not valid JSON at byte ", doc.GetErrorOffset(), ": ",
+        rapidjson::GetParseError_En(doc.GetParseError())));
+  }
+  if (!doc.IsObject()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": must be a JSON object"));
+  }
+  Matrix m = DefaultMatrix();
+  for (const auto& member : doc.GetObject()) {
+    const std::string key(member.name.GetString(), member.name.GetStringLength());
+    const rapidjson::Value& v = member.value;
+    if (key == "adapters") {
+      if (!v.IsArray()) return FieldError(file, key, "must be a list of adapter names");
+      m.adapters.clear();
+      for (const rapidjson::Value& a : v.GetArray()) {
+        absl::StatusOr<std::string> name = NonEmptyString(a, file, key);
+        if (!name.ok()) return FieldError(file, key, "must be a list of adapter names");
+        m.adapters.push_back(*name);
+      }
+      if (m.adapters.empty()) {
+        return FieldError(file, key,
+                          "is an empty list; leave the field out to measure every adapter");
+      }
+    } else if (key == "subject") {
+      absl::StatusOr<std::string> s = NonEmptyString(v, file, key);
+      if (!s.ok()) return s.status();
+      m.subject = *s;
+    } else if (key == "concurrency") {
+      absl::StatusOr<std::vector<uint32_t>> c = PositiveIntList(v, file, key, "");
+      if (!c.ok()) return c.status();
+      m.concurrencies = *c;
+    } else if (key == "tiers_us") {
+      absl::StatusOr<std::vector<uint32_t>> t = PositiveIntList(v, file, key, " (microseconds)");
+      if (!t.ok()) return t.status();
+      m.tiers_us = *t;
+    } else if (key == "warmup_rounds") {
+      // Zero warm-up rounds is a legal (if unwise) choice: it is a count, not a size.
+      if (!v.IsUint()) return FieldError(file, key, "must be a whole number, 0 or more");
+      m.warmup_rounds = v.GetUint();
+    } else if (key == "measured_rounds") {
+      absl::StatusOr<uint32_t> r = PositiveInt(v, file, key, "");
+      if (!r.ok()) return r.status();
+      m.measured_rounds = *r;
+    } else if (key == "workload") {
+      absl::StatusOr<std::string> w = NonEmptyString(v, file, key);
+      if (!w.ok()) return w.status();
+      m.workload = *w;
+    } else if (key == "unit_timeout_s") {
+      if (!v.IsNumber() || !(v.GetDouble() > 0) || !std::isfinite(v.GetDouble())) {
+        return FieldError(file, key, "must be a positive number of seconds");
+      }
+      m.unit_timeout_s = v.GetDouble();
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          Sv(file), ": unknown field '", key,
+          "' (known: adapters, subject, concurrency, tiers_us, warmup_rounds, measured_rounds, "
+          "workload, unit_timeout_s)"));
+    }
+  }
+  if (absl::Status s = ValidateMatrix(m, file); !s.ok()) return s;
+  return m;
+}
+
+absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot be read"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return ParseMatrix(text.str(), path);
+}
+
+absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
+  if (m.subject.empty()) return FieldError(source, "subject", "must name an adapter");
+  if (m.concurrencies.empty()) return FieldError(source, "concurrency", "must not be empty");
+  if (m.tiers_us.empty()) return FieldError(source, "tiers_us", "must not be empty");
+  for (uint32_t c : m.concurrencies) {
+    if (c == 0) return FieldError(source, "concurrency", "must be positive");
+    if (c > 4096) return FieldError(source, "concurrency", "must be at most 4096");
+  }
+  for (uint32_t t : m.tiers_us) {
+    if (t == 0) return FieldError(source, "tiers_us", "must be positive");
+    if (t > 10'000'000) return FieldError(source, "tiers_us", "must be at most 10 s");
+  }
+  if (m.measured_rounds == 0) return FieldError(source, "measured_rounds", "must be positive");
+  if (!(m.unit_timeout_s > 0)) return FieldError(source, "unit_timeout_s", "must be positive");
+  const std::vector<std::string>& known = WorkloadNames();
+  if (std::find(known.begin(), known.end(), m.workload) == known.end()) {
+    return FieldError(source, "workload",
+                      absl::StrCat("unknown workload '", m.workload,
+                                   "' (known: ", absl::StrJoin(known, ", "), ")"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<uint32_t>> ParsePositiveList(std::string_view text,
+                                                        std::string_view flag) {
+  std::vector<uint32_t> out;
+  for (absl::string_view part : absl::StrSplit(Sv(text), ',')) {
+    uint32_t v = 0;
+    if (!absl::SimpleAtoi(part, &v) || v == 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          Sv(flag), ": '", part, "' is not a positive whole number (expected e.g. 1,4,16)"));
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace zoo

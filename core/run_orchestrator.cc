@@ -1,0 +1,193 @@
+#include "core/run_orchestrator.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/clock.h"
+#include "core/gate_runner.h"
+#include "core/plugin_catalog.h"
+#include "core/self_checks.h"
+#include "core/unit_runner.h"
+
+namespace zoo {
+namespace {
+
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The adapters to measure, subject first, then the others by name.
+absl::StatusOr<std::vector<const CatalogEntry*>> SelectAdapters(
+    const std::vector<CatalogEntry>& catalog, const Matrix& m) {
+  std::map<std::string, const CatalogEntry*> usable;
+  for (const CatalogEntry& e : catalog) {
+    if (e.usable()) usable.emplace(e.descriptor->name, &e);
+  }
+  auto known = [&] {
+    std::vector<std::string> names;
+    for (const auto& [name, entry] : usable) names.push_back(name);
+    return names.empty() ? std::string("none") : absl::StrJoin(names, ", ");
+  };
+  if (!usable.count(m.subject)) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown subject '", m.subject,
+                                                   "': no usable adapter has that name (found: ",
+                                                   known(), ")"));
+  }
+  std::vector<std::string> names = m.adapters;
+  if (names.empty()) {
+    for (const auto& [name, entry] : usable) names.push_back(name);
+  }
+  std::vector<const CatalogEntry*> out = {usable.at(m.subject)};
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    auto it = usable.find(name);
+    if (it == usable.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown adapter '", name, "': no usable adapter has that name (found: ", known(), ")"));
+    }
+    if (name != m.subject && std::find(out.begin(), out.end(), it->second) == out.end()) {
+      out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
+  auto note = [&](std::string_view line) {
+    if (options.on_note) options.on_note(line);
+  };
+  const Matrix& m = options.matrix;
+  if (absl::Status s = ValidateMatrix(m, "the matrix"); !s.ok()) return s;
+
+  std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
+                                           options.plugin_paths.end());
+  absl::StatusOr<std::vector<PluginCandidate>> candidates =
+      ListCandidates(DefaultSearchPath(std::move(paths)));
+  if (!candidates.ok()) return candidates.status();
+  const std::vector<CatalogEntry> catalog =
+      BuildCatalog(*candidates, ChildProbe(options.zoo_host, std::chrono::seconds(20)));
+  for (const CatalogEntry& e : catalog) {
+    if (!e.usable()) note(absl::StrCat("skipped: ", e.problem));
+  }
+  absl::StatusOr<std::vector<const CatalogEntry*>> selected = SelectAdapters(catalog, m);
+  if (!selected.ok()) return selected.status();
+
+  const SystemInfo environment = ReadSystemInfo();
+  const uint32_t cores = std::max(1u, environment.logical_cores);
+  Archive archive;
+  archive.run.started_utc = UtcNow();
+  archive.run.command = options.command_line;
+  archive.run.quick = options.quick;
+  archive.run.quick_description = options.quick ? QuickDescription() : "";
+  archive.run.matrix = m;
+  archive.environment = environment;
+  archive.subject = m.subject;
+
+  // No adapter is trusted before the gate.
+  std::vector<const CatalogEntry*> passed;
+  for (const CatalogEntry* e : *selected) {
+    AdapterRecord rec{.descriptor = *e->descriptor, .sha256 = "", .gate_passed = false,
+                      .gate_reason = ""};
+    absl::StatusOr<std::string> sha = FileSha256(e->candidate.file);
+    rec.sha256 = sha.ok() ? *sha : std::string("unreadable");
+    GateRunOptions gate;
+    gate.timeout = std::chrono::seconds(60);
+    const GateVerdict verdict = RunGateInChild(options.zoo_host, e->candidate.file, gate);
+    rec.gate_passed = verdict.passed;
+    rec.gate_reason = verdict.reason;
+    note(absl::StrCat("gate: ", verdict.passed ? "PASS     " : "REJECTED ", rec.descriptor.name,
+                      verdict.passed ? "" : absl::StrCat(": ", verdict.reason)));
+    if (e->descriptor->name == m.subject) archive.subject_version = e->descriptor->version;
+    if (verdict.passed) passed.push_back(e);
+    archive.adapters.push_back(std::move(rec));
+  }
+  if (passed.empty() || passed.front()->descriptor->name != m.subject) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the subject '", m.subject, "' did not pass the equivalence gate: ",
+        archive.adapters.front().gate_reason));
+  }
+
+  std::vector<UnitSpec> specs;
+  for (uint32_t tier : m.tiers_us) {
+    for (uint32_t c : m.concurrencies) {
+      for (const CatalogEntry* e : passed) {
+        specs.push_back(UnitSpec{.adapter = e->descriptor->name,
+                                 .plugin_file = e->candidate.file.string(),
+                                 .tier_us = tier,
+                                 .concurrency = c,
+                                 .warmup_rounds = m.warmup_rounds,
+                                 .measured_rounds = m.measured_rounds,
+                                 .workload = m.workload});
+      }
+    }
+  }
+  archive.run.units_planned = static_cast<uint32_t>(specs.size());
+
+  RunOutcome outcome;
+  outcome.archive_path = ArchivePath(options.results_dir, archive.subject,
+                                     archive.subject_version, archive.run.started_utc);
+  const int64_t start = MonotonicNs();
+  auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
+  auto save = [&]() -> absl::Status {
+    archive.run.wall_s = elapsed();
+    archive.self_checks = RunSelfChecks(archive, static_cast<int>(getpid()));
+    return WriteArchive(archive, outcome.archive_path);
+  };
+  if (absl::Status s = save(); !s.ok()) return s;
+
+  bool stopped = false;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (options.stop != nullptr && options.stop->load()) {
+      stopped = true;
+      break;
+    }
+    RunProgress progress{.unit_index = i, .units_total = specs.size(), .spec = &specs[i],
+                         .elapsed_s = elapsed(), .eta_s = -1, .finished = nullptr};
+    if (i > 0) progress.eta_s = progress.elapsed_s / static_cast<double>(i) *
+                                static_cast<double>(specs.size() - i);
+    if (options.on_progress) options.on_progress(progress);
+
+    UnitRunOptions run_options;
+    run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(m.unit_timeout_s * 1000));
+    run_options.cancel = options.stop;
+    UnitRun run = RunUnitInChild(options.zoo_host, specs[i], run_options);
+    if (run.cancelled) {
+      stopped = true;  // the unit in progress is abandoned, not recorded
+      break;
+    }
+    ArchivedUnit unit{.result = std::move(run.result), .stats = {}};
+    unit.stats = ComputeUnitStats(unit.result, cores);
+    if (unit.result.ok) {
+      archive.run.units_measured++;
+    } else {
+      archive.run.units_failed++;
+    }
+    archive.units.push_back(std::move(unit));
+    if (absl::Status s = save(); !s.ok()) return s;
+    progress.finished = &archive.units.back().result;
+    progress.elapsed_s = elapsed();
+    if (options.on_progress) options.on_progress(progress);
+  }
+
+  archive.run.status = stopped ? "interrupted" : "complete";
+  archive.run.finished_utc = UtcNow();
+  if (absl::Status s = save(); !s.ok()) return s;
+  outcome.archive = std::move(archive);
+  return outcome;
+}
+
+}  // namespace zoo

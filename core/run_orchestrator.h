@@ -1,0 +1,50 @@
+// One `zoo-host run`: find the adapters, prove each with the gate, then measure every unit
+// of the matrix, one at a time, each in its own process, and keep the archive current after
+// every unit, so that an interruption (Ctrl-C) or a crash of one unit loses nothing measured.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/archive.h"
+#include "core/matrix.h"
+
+namespace zoo {
+
+struct RunProgress {
+  size_t unit_index = 0;  // 0-based index of the unit about to run or just run
+  size_t units_total = 0;
+  const UnitSpec* spec = nullptr;
+  double elapsed_s = 0;
+  double eta_s = -1;      // < 0 while unknown
+  const UnitResult* finished = nullptr;  // set when the unit has just finished
+};
+
+struct RunOptions {
+  Matrix matrix;
+  bool quick = false;
+  std::vector<std::string> plugin_paths;         // --plugin
+  std::filesystem::path results_dir = "results";
+  std::string command_line;                      // recorded as the command to reproduce
+  std::filesystem::path zoo_host;                // the binary children are started from
+  const std::atomic<bool>* stop = nullptr;       // set: stop at the next unit boundary
+  std::function<void(const RunProgress&)> on_progress;
+  std::function<void(std::string_view)> on_note;  // one line: a gate verdict, a skipped file
+};
+
+struct RunOutcome {
+  std::filesystem::path archive_path;
+  Archive archive;
+};
+
+// kInvalidArgument: an unknown adapter or subject, a bad --plugin path (a user's mistake).
+// kFailedPrecondition: the subject did not pass the gate (nothing to compare against).
+// Otherwise the archive was written, even when units failed or the run was stopped.
+absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options);
+
+}  // namespace zoo

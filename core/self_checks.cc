@@ -1,0 +1,109 @@
+#include "core/self_checks.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace zoo {
+namespace {
+
+std::string UnitName(const UnitSpec& s) {
+  return absl::StrFormat("%s at %u us, concurrency %u", s.adapter, s.tier_us, s.concurrency);
+}
+
+SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
+  SelfCheck c{.name = "process_isolation", .passed = true, .detail = ""};
+  std::set<int32_t> pids;
+  size_t units = 0;
+  std::vector<std::string> problems;
+  for (const ArchivedUnit& u : a.units) {
+    if (u.result.pid == 0) continue;  // never started
+    ++units;
+    if (u.result.pid == orchestrator_pid) {
+      problems.push_back(absl::StrCat(UnitName(u.result.spec), " ran in the orchestrator"));
+    } else if (!pids.insert(u.result.pid).second) {
+      problems.push_back(absl::StrCat(UnitName(u.result.spec), " shares pid ", u.result.pid));
+    }
+  }
+  if (problems.empty()) {
+    c.detail = absl::StrFormat(
+        "%u units ran in %u distinct processes, none of them the orchestrator (pid %d)", units,
+        pids.size(), orchestrator_pid);
+  } else {
+    c.passed = false;
+    c.detail = absl::StrJoin(problems, "; ");
+  }
+  return c;
+}
+
+SelfCheck BodyVersusTarget(const Archive& a) {
+  SelfCheck c{.name = "body_vs_target", .passed = true, .detail = ""};
+  size_t checked = 0;
+  std::vector<std::string> off;
+  for (const ArchivedUnit& u : a.units) {
+    if (!u.result.ok || !u.stats.body_deviation) continue;
+    ++checked;
+    const double dev = *u.stats.body_deviation;
+    if (std::fabs(dev) > kBodyTolerance) {
+      off.push_back(absl::StrFormat("%s: median body %.1f us, %+.0f%%", UnitName(u.result.spec),
+                                    u.stats.body_ns.median / 1e3, dev * 100));
+    }
+  }
+  if (checked == 0) {
+    c.detail = "not applicable: no unit has a body with a target duration at a concurrency "
+               "within the logical cores";
+  } else if (off.empty()) {
+    c.detail = absl::StrFormat("%u units: every median body self-time within %.0f%% of its tier",
+                               checked, kBodyTolerance * 100);
+  } else {
+    c.passed = false;
+    c.detail = absl::StrFormat("%u of %u units off their tier by more than %.0f%%: %s",
+                               off.size(), checked, kBodyTolerance * 100, absl::StrJoin(off, "; "));
+  }
+  return c;
+}
+
+SelfCheck OverheadWithheld(const Archive& a) {
+  SelfCheck c{.name = "overhead_withheld", .passed = true, .detail = ""};
+  // Grouped by reason: the reason is long, the cells are short.
+  std::map<std::string, std::vector<std::string>> cells_by_reason;
+  size_t withheld = 0;
+  for (const ArchivedUnit& u : a.units) {
+    if (!u.result.ok || u.stats.overhead_ns) continue;
+    ++withheld;
+    const UnitSpec& s = u.result.spec;
+    std::string reason = u.stats.overhead_withheld;
+    if (reason.rfind("concurrency ", 0) == 0) {
+      reason = absl::StrFormat("concurrency above the %u logical cores (the body's self-time "
+                               "includes run-queue waits)", a.environment.logical_cores);
+    } else if (reason.rfind("negative", 0) == 0) {
+      reason = "negative: the median body outlasts the median per-task end-to-end";
+    }
+    cells_by_reason[reason].push_back(
+        absl::StrFormat("%s %u us c%u", s.adapter, s.tier_us, s.concurrency));
+  }
+  if (withheld == 0) {
+    c.detail = "every measured unit has an overhead figure";
+    return c;
+  }
+  std::vector<std::string> parts;
+  for (const auto& [reason, cells] : cells_by_reason) {
+    parts.push_back(absl::StrCat(reason, ": ", absl::StrJoin(cells, ", ")));
+  }
+  c.detail = absl::StrCat(withheld, " units without an overhead figure; ",
+                          absl::StrJoin(parts, "; "));
+  return c;
+}
+
+}  // namespace
+
+std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid) {
+  return {ProcessIsolation(archive, orchestrator_pid), BodyVersusTarget(archive),
+          OverheadWithheld(archive)};
+}
+
+}  // namespace zoo

@@ -1,0 +1,39 @@
+// Facts about the machine and the build, read once, one function per source, so that a run
+// describes itself (design.md section 3, item 8). Nothing here is timed.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace zoo {
+
+struct SystemInfo {
+  std::string cpu_model;     // /proc/cpuinfo "model name" (or "unknown")
+  uint32_t logical_cores = 0;  // CPUs in the process's affinity mask; 0 if unknown
+  std::string os;            // uname: sysname release version
+  std::string kernel;        // uname release
+  std::string machine;       // uname machine, e.g. x86_64
+  std::string hostname;
+  std::string compiler;      // Meson compiler id and version, e.g. "gcc 12.2.0"
+  std::string compiler_flags;  // the C++ flags zoo-host was built with, as Meson knew them
+  std::string build_type;    // Meson buildtype, e.g. "debugoptimized"
+  std::string sanitizers;    // Meson b_sanitize, "none" when none
+  std::string zoo_host_version;
+  std::string git_commit;    // of the zoo-host source tree at build time, "unknown" if none
+};
+
+SystemInfo ReadSystemInfo();
+
+// The lowercase hex SHA-256 of a file's bytes (OpenSSL's libcrypto). kNotFound
+// ("<path>: cannot be read") if it cannot be opened or read, e.g. missing or a directory.
+absl::StatusOr<std::string> FileSha256(const std::filesystem::path& file);
+
+// One argument per element, shell-quoted where needed, joined with spaces: a command a user
+// can paste into a POSIX shell to reproduce the run. Arguments with anything outside
+// [A-Za-z0-9_./=:,@%+-], and empty ones, are single-quoted. REQUIRES: argv[0..argc) non-null.
+std::string ShellCommandLine(int argc, const char* const* argv);
+
+}  // namespace zoo

@@ -1,0 +1,54 @@
+// One unit of the matrix: one (adapter, tier, concurrency) cell, measured in its own process.
+// These are the raw facts a unit produces; everything derived from them (unit_stats.h) can be
+// recomputed from them, and the archive stores both.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/workload.h"
+
+namespace zoo {
+
+struct UnitSpec {
+  std::string adapter;      // adapter name
+  std::string plugin_file;  // the file it is loaded from
+  uint32_t tier_us = 0;
+  uint32_t concurrency = 1;
+  uint32_t warmup_rounds = 0;
+  uint32_t measured_rounds = 1;
+  std::string workload;
+};
+
+// One task of one measured round. Times are nanoseconds of CLOCK_MONOTONIC relative to the
+// round's start (the first submit call), so they are small and exact in JSON.
+struct TaskSample {
+  int64_t submit_call_ns = 0;    // the host is about to call submit()
+  int64_t submit_return_ns = 0;  // submit() returned
+  int64_t body_start_ns = 0;     // taken by the body where it ran (maybe another process)
+  int64_t body_end_ns = 0;
+  int64_t completed_ns = 0;      // the host saw the completion
+  int32_t executor_pid = 0;      // the process the body ran in
+};
+
+struct RoundSample {
+  int64_t start_ns = 0;  // absolute CLOCK_MONOTONIC of the first submit call
+  int64_t wall_ns = 0;   // first submit call to drain's return
+  std::vector<TaskSample> tasks;
+};
+
+struct UnitResult {
+  UnitSpec spec;
+  bool ok = false;
+  std::string failure;        // one sentence when !ok
+  int32_t pid = 0;            // the unit's process
+  Calibration calibration;
+  int64_t setup_ns = 0;       // wall time of setup(), outside the timed rounds
+  int64_t teardown_ns = 0;
+  uint64_t checksum = 0;      // folded over every measured body
+  std::vector<RoundSample> rounds;  // measured rounds only; warm-up rounds are discarded
+  std::string output_tail;    // the unit process's last output, kept when it failed
+};
+
+}  // namespace zoo

@@ -1,0 +1,160 @@
+#include "core/unit_worker.h"
+
+#include <unistd.h>
+
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/clock.h"
+#include "core/host_services.h"
+#include "core/plugin_loader.h"
+
+namespace zoo {
+namespace {
+
+std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
+  const char* text = entry.error_text(state);
+  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
+}
+
+// Fills the measured rounds from the host's records; returns the first broken promise.
+std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
+                          const std::vector<int64_t>& submit_call,
+                          const std::vector<int64_t>& submit_return,
+                          const std::vector<int64_t>& round_end, UnitResult* out) {
+  const uint32_t c = spec.concurrency;
+  for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
+    const bool measured = k >= spec.warmup_rounds;
+    RoundSample round;
+    const size_t base = static_cast<size_t>(k) * c;
+    round.start_ns = submit_call[base];
+    round.wall_ns = round_end[k] - round.start_ns;
+    for (uint32_t i = 0; i < c; ++i) {
+      const TaskRecord& r = host.record(base + i);
+      const uint32_t runs = r.completions.load(std::memory_order_acquire);
+      if (runs != 1) {
+        return absl::StrFormat("task %u of round %u ran %u times (the gate requires exactly once)",
+                               base + i, k, runs);
+      }
+      const int64_t completed = r.completed_ns.load(std::memory_order_relaxed);
+      if (completed > round_end[k]) {
+        return absl::StrFormat("task %u of round %u completed after drain() returned", base + i, k);
+      }
+      if (!measured) continue;
+      out->checksum = out->checksum * 31 + r.outcome.checksum;
+      round.tasks.push_back(TaskSample{
+          .submit_call_ns = submit_call[base + i] - round.start_ns,
+          .submit_return_ns = submit_return[base + i] - round.start_ns,
+          .body_start_ns = r.outcome.body_start_ns - round.start_ns,
+          .body_end_ns = r.outcome.body_end_ns - round.start_ns,
+          .completed_ns = completed - round.start_ns,
+          .executor_pid = r.outcome.executor_pid,
+      });
+    }
+    if (measured) out->rounds.push_back(std::move(round));
+  }
+  return "";
+}
+
+}  // namespace
+
+UnitResult MeasureUnit(const UnitSpec& spec,
+                       const std::function<void(std::string_view)>& on_step) {
+  auto step = [&](std::string_view s) {
+    if (on_step) on_step(s);
+  };
+  UnitResult result;
+  result.spec = spec;
+  result.pid = static_cast<int32_t>(getpid());
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.failure = std::move(why);
+    result.rounds.clear();
+    return result;
+  };
+
+  step("load");
+  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(spec.plugin_file);
+  if (!adapter.ok()) return fail(std::string(adapter.status().message()));
+  if (adapter->descriptor().name != spec.adapter) {
+    return fail(absl::StrCat(spec.plugin_file, " holds adapter '", adapter->descriptor().name,
+                             "', not '", spec.adapter, "'"));
+  }
+  const zoo_adapter_entry_t& entry = adapter->entry();
+
+  step("calibrate");
+  absl::StatusOr<CalibratedWorkload> workload = MakeWorkload(spec.workload, spec.tier_us);
+  if (!workload.ok()) return fail(std::string(workload.status().message()));
+  result.calibration = workload->calibration;
+
+  const uint32_t c = spec.concurrency;
+  const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
+  const size_t tasks = static_cast<size_t>(rounds) * c;
+  // Every slot the timed region writes exists before the first round.
+  HostServices host(*workload->body, tasks);
+  std::vector<int64_t> submit_call(tasks), submit_return(tasks), round_end(rounds);
+
+  const zoo_config_t config{
+      .struct_size = sizeof(zoo_config_t),
+      .concurrency = c,
+      .max_batch = c,
+      .logical_cores = std::max(1u, std::thread::hardware_concurrency()),
+      .options = "",
+  };
+  step("setup");
+  zoo_adapter_state_t* state = nullptr;
+  const int64_t setup_start = MonotonicNs();
+  const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
+  result.setup_ns = MonotonicNs() - setup_start;
+  if (setup_status != ZOO_STATUS_OK || state == nullptr) {
+    return fail(absl::StrFormat("setup() failed with status %d: %s", setup_status,
+                                ErrorText(entry, nullptr)));
+  }
+
+  step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
+                    " measured at concurrency ", c, ")"));
+  std::string call_failure;
+  for (uint32_t k = 0; k < rounds && call_failure.empty(); ++k) {
+    const size_t base = static_cast<size_t>(k) * c;
+    // ---- timed region: first submit call to drain's return ----
+    for (uint32_t i = 0; i < c; ++i) {
+      submit_call[base + i] = MonotonicNs();
+      const zoo_status_t s = entry.submit(state, host.task(base + i));
+      submit_return[base + i] = MonotonicNs();
+      if (s != ZOO_STATUS_OK) {
+        call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
+                                       ErrorText(entry, state));
+        break;
+      }
+    }
+    if (!call_failure.empty()) break;
+    const zoo_status_t d = entry.drain(state);
+    round_end[k] = MonotonicNs();
+    // ---- end of timed region ----
+    if (d != ZOO_STATUS_OK) {
+      call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
+                                     ErrorText(entry, state));
+    }
+  }
+
+  step("teardown");
+  const int64_t teardown_start = MonotonicNs();
+  const zoo_status_t teardown_status = entry.teardown(state);
+  result.teardown_ns = MonotonicNs() - teardown_start;
+  if (!call_failure.empty()) return fail(call_failure);
+  if (teardown_status != ZOO_STATUS_OK) {
+    return fail(absl::StrFormat("teardown() failed with status %d: %s", teardown_status,
+                                ErrorText(entry, nullptr)));
+  }
+  step("collect");
+  if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end, &result);
+      !broken.empty()) {
+    return fail(broken);
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace zoo

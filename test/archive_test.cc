@@ -1,0 +1,150 @@
+#include "core/archive.h"
+
+#include <cmath>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/temp_dir.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::HasSubstr;
+using ::zoo::testing::TempDir;
+
+Archive SampleArchive() {
+  Archive a;
+  a.run.started_utc = "2026-11-30T13:06:19Z";
+  a.run.finished_utc = "2026-11-30T13:07:00Z";
+  a.run.wall_s = 41.5;
+  a.run.status = "complete";
+  a.run.command = "zoo-host run --quick";
+  a.run.quick = true;
+  a.run.quick_description = QuickDescription();
+  a.run.units_planned = 2;
+  a.run.units_measured = 1;
+  a.run.units_failed = 1;
+  a.run.matrix = DefaultMatrix();
+  a.run.matrix.adapters = {"inline", "thread_pool"};
+  a.environment.cpu_model = "Test CPU \"quoted\"";
+  a.environment.logical_cores = 2;
+  a.environment.kernel = "6.1.0";
+  a.environment.git_commit = "abc";
+  a.subject = "thread_pool";
+  a.subject_version = "1.0.0";
+  a.adapters.push_back(AdapterRecord{
+      .descriptor = {.name = "thread_pool", .version = "1.0.0", .description = "d",
+                     .kind = "stdlib", .caliber_notes = "notes <b>", .drive_level = "std",
+                     .abi_major = 1, .abi_minor = 0, .file = "/x/libthread_pool_adapter.so"},
+      .sha256 = "00ff", .gate_passed = true, .gate_reason = ""});
+
+  UnitResult ok;
+  ok.spec = {.adapter = "thread_pool", .plugin_file = "/x/libthread_pool_adapter.so",
+             .tier_us = 40, .concurrency = 2, .warmup_rounds = 3, .measured_rounds = 2,
+             .workload = "json"};
+  ok.ok = true;
+  ok.pid = 4242;
+  ok.calibration = {.workload = "json", .target_ns = 40'000, .repetitions = 17,
+                    .ns_per_repetition = 2352.9, .calibration_ns = 123456, .checksum = 99};
+  ok.setup_ns = 1000;
+  ok.teardown_ns = 2000;
+  ok.checksum = 1ull << 63;  // survives JSON as an unsigned 64-bit number
+  for (int r = 0; r < 2; ++r) {
+    RoundSample round{.start_ns = 1'000'000'000'000 + r, .wall_ns = 90'000 + r * 1000, .tasks = {}};
+    for (int t = 0; t < 2; ++t) {
+      round.tasks.push_back({.submit_call_ns = t * 100, .submit_return_ns = t * 100 + 50,
+                             .body_start_ns = 2000 + t, .body_end_ns = 42'000 + t,
+                             .completed_ns = 45'000 + t, .executor_pid = 4242});
+    }
+    ok.rounds.push_back(std::move(round));
+  }
+  UnitResult failed;
+  failed.spec = ok.spec;
+  failed.spec.adapter = "inline";
+  failed.failure = "crashed with signal SIGSEGV (Segmentation fault) during rounds";
+  failed.output_tail = "line one\nline two";
+  failed.pid = 4243;
+  a.units.push_back({.result = ok, .stats = ComputeUnitStats(ok, 2)});
+  a.units.push_back({.result = failed, .stats = ComputeUnitStats(failed, 2)});
+  a.self_checks.push_back({.name = "process_isolation", .passed = true, .detail = "2 units"});
+  return a;
+}
+
+TEST(ArchiveTest, RoundTripsEveryValue) {
+  TempDir dir;
+  const Archive a = SampleArchive();
+  const auto path = dir.path() / "r" / "x.json";
+  ASSERT_TRUE(WriteArchive(a, path).ok());
+  absl::StatusOr<Archive> b = ReadArchive(path);
+  ASSERT_TRUE(b.ok()) << b.status();
+  // Writing what was read gives the same bytes: every field survived.
+  EXPECT_EQ(ArchiveToJson(*b), ArchiveToJson(a));
+  EXPECT_EQ(b->run.matrix.adapters, a.run.matrix.adapters);
+  EXPECT_EQ(b->units[0].result.checksum, 1ull << 63);
+  EXPECT_EQ(b->units[0].result.rounds[1].tasks[1].completed_ns, 45'001);
+  EXPECT_EQ(b->units[1].result.failure, a.units[1].result.failure);
+  EXPECT_FALSE(b->units[1].result.ok);
+  EXPECT_EQ(b->environment.cpu_model, "Test CPU \"quoted\"");
+  EXPECT_EQ(b->adapters[0].descriptor.abi_major, 1u);
+}
+
+TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {
+  TempDir dir;
+  const auto path = dir.path() / "x.json";
+  ASSERT_TRUE(WriteArchive(SampleArchive(), path).ok());
+  absl::StatusOr<Archive> b = ReadArchive(path);
+  ASSERT_TRUE(b.ok()) << b.status();
+  for (const ArchivedUnit& u : b->units) {
+    const UnitStats again = ComputeUnitStats(u.result, b->environment.logical_cores);
+    auto same = [](double x, double y) { return (std::isnan(x) && std::isnan(y)) || x == y; };
+    EXPECT_TRUE(same(again.end_to_end_ns.median, u.stats.end_to_end_ns.median));
+    EXPECT_TRUE(same(again.body_ns.p99, u.stats.body_ns.p99));
+    EXPECT_TRUE(same(again.throughput_per_s, u.stats.throughput_per_s));
+    EXPECT_EQ(again.overhead_ns, u.stats.overhead_ns);
+    EXPECT_EQ(again.overhead_withheld, u.stats.overhead_withheld);
+  }
+}
+
+TEST(ArchiveTest, WritesAtomicallyAndLeavesNoTemporaryFile) {
+  TempDir dir;
+  const auto path = dir.path() / "a.json";
+  ASSERT_TRUE(WriteArchive(SampleArchive(), path).ok());
+  ASSERT_TRUE(WriteArchive(SampleArchive(), path).ok());  // replaces
+  size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+    ++files;
+    EXPECT_EQ(e.path().filename(), "a.json");
+  }
+  EXPECT_EQ(files, 1u);
+}
+
+TEST(ArchiveTest, RefusesCorruptAndForeignFilesNamingTheFile) {
+  absl::StatusOr<Archive> bad_json = ArchiveFromJson("{\"schema\":", "r/bad.json");
+  ASSERT_FALSE(bad_json.ok());
+  EXPECT_THAT(bad_json.status().message(), HasSubstr("r/bad.json: not a zoo-host archive"));
+
+  absl::StatusOr<Archive> foreign = ArchiveFromJson(R"({"benchmarks": []})", "gbench.json");
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_THAT(foreign.status().message(), HasSubstr("gbench.json: not a zoo-host archive"));
+
+  std::string text = ArchiveToJson(SampleArchive());
+  text.replace(text.find("\"units_planned\""), 15, "\"units_plannex\"");
+  absl::StatusOr<Archive> corrupt = ArchiveFromJson(text, "c.json");
+  ASSERT_FALSE(corrupt.ok());
+  EXPECT_THAT(corrupt.status().message(),
+              HasSubstr("c.json: corrupt archive: run: field 'units_planned' is missing"));
+
+  std::string future = ArchiveToJson(SampleArchive());
+  future.replace(future.find("\"schema_version\":1"), 18, "\"schema_version\":9");
+  absl::StatusOr<Archive> newer = ArchiveFromJson(future, "f.json");
+  ASSERT_FALSE(newer.ok());
+  EXPECT_THAT(newer.status().message(), HasSubstr("schema version 9"));
+}
+
+TEST(ArchiveTest, PathIsSubjectVersionAndCompactUtc) {
+  EXPECT_EQ(ArchivePath("results", "zoo_scheduler", "0.8.0 (beta/2)", "2026-11-30T13:06:19Z"),
+            std::filesystem::path("results/zoo_scheduler-0.8.0__beta_2_/20261130T130619Z.json"));
+}
+
+}  // namespace
+}  // namespace zoo

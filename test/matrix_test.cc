@@ -1,0 +1,116 @@
+#include "core/matrix.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/temp_dir.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+std::string Refusal(std::string_view json) {
+  absl::StatusOr<Matrix> m = ParseMatrix(json, "m.json");
+  EXPECT_FALSE(m.ok()) << json << " was accepted";
+  if (m.ok()) return "";
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(m.status().message(), HasSubstr("m.json")) << "the file must be named";
+  return std::string(m.status().message());
+}
+
+TEST(MatrixTest, DefaultsReproduceTheSeedMatrix) {
+  const Matrix m = DefaultMatrix();
+  EXPECT_EQ(m.tiers_us, (std::vector<uint32_t>{40, 300, 2700, 10000}));
+  EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 4, 16, 64}));
+  EXPECT_EQ(m.warmup_rounds, 3u);
+  EXPECT_EQ(m.measured_rounds, 30u);
+  EXPECT_EQ(m.workload, "json");
+  EXPECT_TRUE(m.adapters.empty());
+  EXPECT_TRUE(ValidateMatrix(m, "defaults").ok());
+}
+
+TEST(MatrixTest, QuickShrinksTheMatrixAndSaysHow) {
+  Matrix m = DefaultMatrix();
+  m.subject = "inline";
+  ApplyQuick(&m);
+  EXPECT_EQ(m.tiers_us, (std::vector<uint32_t>{40, 300, 2700}));
+  EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 2}));
+  EXPECT_EQ(m.measured_rounds, 15u);
+  EXPECT_EQ(m.subject, "inline") << "--quick keeps the subject";
+  EXPECT_THAT(QuickDescription(), AllOf(HasSubstr("40/300/2700"), HasSubstr("15 measured")));
+}
+
+TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
+  absl::StatusOr<Matrix> m = ParseMatrix(
+      R"({"adapters": ["inline", "thread_pool"], "subject": "thread_pool",
+          "concurrency": [2, 8], "tiers_us": [100], "warmup_rounds": 0,
+          "measured_rounds": 5, "workload": "sleep", "unit_timeout_s": 7.5})",
+      "m.json");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->adapters, (std::vector<std::string>{"inline", "thread_pool"}));
+  EXPECT_EQ(m->subject, "thread_pool");
+  EXPECT_EQ(m->concurrencies, (std::vector<uint32_t>{2, 8}));
+  EXPECT_EQ(m->tiers_us, (std::vector<uint32_t>{100}));
+  EXPECT_EQ(m->warmup_rounds, 0u);
+  EXPECT_EQ(m->measured_rounds, 5u);
+  EXPECT_EQ(m->workload, "sleep");
+  EXPECT_DOUBLE_EQ(m->unit_timeout_s, 7.5);
+
+  absl::StatusOr<Matrix> partial = ParseMatrix(R"({"tiers_us": [40]})", "m.json");
+  ASSERT_TRUE(partial.ok());
+  EXPECT_EQ(partial->concurrencies, DefaultMatrix().concurrencies);
+}
+
+TEST(MatrixTest, RefusesBadJson) {
+  EXPECT_THAT(Refusal("{\"tiers_us\": [40,"), HasSubstr("not valid JSON at byte"));
+  EXPECT_THAT(Refusal("[1, 2]"), HasSubstr("must be a JSON object"));
+}
+
+TEST(MatrixTest, RefusesWrongTypesEmptyListsZeroAndNegativeValues) {
+  EXPECT_THAT(Refusal(R"({"tiers_us": "40"})"), HasSubstr("field 'tiers_us'"));
+  EXPECT_THAT(Refusal(R"({"tiers_us": []})"), HasSubstr("non-empty list"));
+  EXPECT_THAT(Refusal(R"({"tiers_us": [40, 0]})"), HasSubstr("positive whole numbers"));
+  EXPECT_THAT(Refusal(R"({"tiers_us": [40, -3]})"), HasSubstr("field 'tiers_us'"));
+  EXPECT_THAT(Refusal(R"({"tiers_us": [40.5]})"), HasSubstr("field 'tiers_us'"));
+  EXPECT_THAT(Refusal(R"({"concurrency": [4, 4]})"), HasSubstr("lists 4 twice"));
+  EXPECT_THAT(Refusal(R"({"concurrency": [0]})"), HasSubstr("field 'concurrency'"));
+  EXPECT_THAT(Refusal(R"({"measured_rounds": 0})"), HasSubstr("field 'measured_rounds'"));
+  EXPECT_THAT(Refusal(R"({"warmup_rounds": -1})"), HasSubstr("field 'warmup_rounds'"));
+  EXPECT_THAT(Refusal(R"({"unit_timeout_s": 0})"), HasSubstr("field 'unit_timeout_s'"));
+  EXPECT_THAT(Refusal(R"({"subject": ""})"), HasSubstr("field 'subject'"));
+  EXPECT_THAT(Refusal(R"({"adapters": []})"), HasSubstr("leave the field out"));
+  EXPECT_THAT(Refusal(R"({"adapters": [1]})"), HasSubstr("field 'adapters'"));
+}
+
+TEST(MatrixTest, RefusesUnknownFieldsAndWorkloads) {
+  EXPECT_THAT(Refusal(R"({"tier": [40]})"), AllOf(HasSubstr("unknown field 'tier'"),
+                                                  HasSubstr("tiers_us")));
+  EXPECT_THAT(Refusal(R"({"workload": "disk"})"),
+              AllOf(HasSubstr("unknown workload 'disk'"), HasSubstr("json, sleep, noop")));
+}
+
+TEST(MatrixTest, LoadsAFileAndNamesAMissingOne) {
+  zoo::testing::TempDir dir;
+  const auto file = dir.Write("matrix.json", R"({"tiers_us": [300]})");
+  absl::StatusOr<Matrix> m = LoadMatrixFile(file.string());
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->tiers_us, (std::vector<uint32_t>{300}));
+  absl::StatusOr<Matrix> missing = LoadMatrixFile((dir.path() / "nope.json").string());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(missing.status().message(), HasSubstr("nope.json: cannot be read"));
+}
+
+TEST(MatrixTest, ParsesFlagListsAndNamesTheFlag) {
+  absl::StatusOr<std::vector<uint32_t>> ok = ParsePositiveList("1,4,16", "--concurrency");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(*ok, (std::vector<uint32_t>{1, 4, 16}));
+  absl::StatusOr<std::vector<uint32_t>> bad = ParsePositiveList("1,,4", "--tiers");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("--tiers: '' is not a positive whole number"));
+  EXPECT_FALSE(ParsePositiveList("0", "--tiers").ok());
+  EXPECT_FALSE(ParsePositiveList("-4", "--tiers").ok());
+}
+
+}  // namespace
+}  // namespace zoo

@@ -1,0 +1,221 @@
+// zoo-host run as a user runs it: refusals before anything runs, failure containment, the
+// setup delay that must not show, Ctrl-C, and an archive whose numbers recompute.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <thread>
+
+#include "core/archive.h"
+#include "core/child_process.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/temp_dir.h"
+#include "test/test_paths.h"
+
+extern char** environ;
+
+namespace zoo {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::zoo::testing::HostBinary;
+using ::zoo::testing::TempDir;
+using ::zoo::testing::TestPlugin;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string output;
+};
+
+RunResult ZooHost(std::vector<std::string> args, int timeout_s = 240) {
+  args.insert(args.begin(), HostBinary().string());
+  absl::StatusOr<ChildResult> r = RunChild({.argv = args,
+                                            .timeout = std::chrono::seconds(timeout_s),
+                                            .output_tail_bytes = 1 << 20});
+  EXPECT_TRUE(r.ok()) << r.status();
+  if (!r.ok()) return {};
+  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
+  return {r->exit_code, r->output_tail};
+}
+
+// The one archive under `results`, or an empty path.
+fs::path OnlyArchive(const fs::path& results) {
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(results, ec);
+       !ec && it != fs::recursive_directory_iterator(); ++it) {
+    if (it->path().extension() == ".json") found.push_back(it->path());
+  }
+  return found.size() == 1 ? found[0] : fs::path();
+}
+
+const ArchivedUnit* FindUnit(const Archive& a, const std::string& adapter, uint32_t concurrency) {
+  for (const ArchivedUnit& u : a.units) {
+    if (u.result.spec.adapter == adapter && u.result.spec.concurrency == concurrency) return &u;
+  }
+  return nullptr;
+}
+
+TEST(RunTest, AMalformedMatrixIsRefusedBeforeAnythingRuns) {
+  TempDir dir;
+  const fs::path matrix = dir.Write("matrix.json", R"({"tiers_us": [40, 0]})");
+  const fs::path results = dir.path() / "results";
+  RunResult r = ZooHost({"run", "--matrix", matrix.string(), "--results", results.string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.output, AllOf(HasSubstr(matrix.string()), HasSubstr("field 'tiers_us'")));
+  EXPECT_FALSE(fs::exists(results)) << "nothing may run, nothing may be written";
+
+  RunResult subject = ZooHost({"run", "--subject", "no_such", "--results", results.string()});
+  EXPECT_EQ(subject.exit_code, 2);
+  EXPECT_THAT(subject.output, HasSubstr("unknown subject 'no_such'"));
+  RunResult adapter =
+      ZooHost({"run", "--adapters", "inline,nope", "--results", results.string()});
+  EXPECT_EQ(adapter.exit_code, 2);
+  EXPECT_THAT(adapter.output, HasSubstr("unknown adapter 'nope'"));
+  RunResult flag = ZooHost({"run", "--tiers", "40,-1", "--results", results.string()});
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_THAT(flag.output, HasSubstr("--tiers: '-1' is not a positive whole number"));
+  EXPECT_FALSE(fs::exists(results));
+}
+
+TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
+  TempDir dir;
+  RunResult r = ZooHost({"run", "--plugin", TestPlugin("unit_saboteur").string(), "--subject",
+                         "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
+                         "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
+                         "--workload", "sleep", "--unit-timeout", "3", "--results",
+                         dir.path().string()});
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.status, "complete");
+  EXPECT_EQ(a->run.units_planned, 8u);
+  EXPECT_EQ(a->run.units_failed, 3u);
+  for (uint32_t c : {1u, 3u, 5u, 7u}) {
+    const ArchivedUnit* u = FindUnit(*a, "inline", c);
+    ASSERT_NE(u, nullptr);
+    EXPECT_TRUE(u->result.ok) << "inline at concurrency " << c << ": " << u->result.failure;
+  }
+  const ArchivedUnit* fine = FindUnit(*a, "unit_saboteur", 1);
+  ASSERT_NE(fine, nullptr);
+  EXPECT_TRUE(fine->result.ok) << fine->result.failure;
+  EXPECT_THAT(FindUnit(*a, "unit_saboteur", 3)->result.failure,
+              AllOf(HasSubstr("crashed with signal SIGSEGV"), HasSubstr("during setup")));
+  EXPECT_THAT(FindUnit(*a, "unit_saboteur", 5)->result.failure,
+              AllOf(HasSubstr("hung"), HasSubstr("during setup")));
+  EXPECT_THAT(FindUnit(*a, "unit_saboteur", 7)->result.failure,
+              HasSubstr("no workers at concurrency 7"));
+}
+
+TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
+  TempDir dir;
+  RunResult r = ZooHost({"run", "--plugin", TestPlugin("slow_setup").string(), "--subject",
+                         "slow_setup", "--adapters", "slow_setup,inline", "--concurrency", "1",
+                         "--tiers", "1000", "--warmup", "1", "--rounds", "5", "--workload",
+                         "sleep", "--results", dir.path().string()});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
+  ASSERT_TRUE(a.ok()) << a.status();
+  const ArchivedUnit* slow = FindUnit(*a, "slow_setup", 1);
+  ASSERT_NE(slow, nullptr);
+  ASSERT_TRUE(slow->result.ok) << slow->result.failure;
+  EXPECT_GE(slow->result.setup_ns, 300'000'000) << "the delay happened, in setup";
+  // 300 ms against 1 ms bodies: if any of it leaked into a round, that round would show it.
+  for (const RoundSample& round : slow->result.rounds) EXPECT_LT(round.wall_ns, 150'000'000);
+  EXPECT_LT(slow->stats.round_wall_ns.max, 150'000'000);
+}
+
+TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
+  TempDir dir;
+  RunResult r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters",
+                         "thread_pool,inline", "--results", dir.path().string(), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const fs::path path = OnlyArchive(dir.path());
+  EXPECT_THAT(path.string(), HasSubstr("/thread_pool-1.0.0/"));
+  absl::StatusOr<Archive> a = ReadArchive(path);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.status, "complete");
+  EXPECT_TRUE(a->run.quick);
+  EXPECT_THAT(a->run.command, HasSubstr("zoo-host run --quick"));
+  EXPECT_EQ(a->units.size(), 2u * 3u * 2u);
+  EXPECT_EQ(a->adapters.size(), 2u);
+  for (const AdapterRecord& ad : a->adapters) {
+    EXPECT_TRUE(ad.gate_passed);
+    EXPECT_EQ(ad.sha256.size(), 64u);
+    EXPECT_FALSE(ad.descriptor.caliber_notes.empty());
+  }
+  EXPECT_GE(a->environment.logical_cores, 1u);
+  EXPECT_FALSE(a->environment.kernel.empty());
+  std::set<int32_t> pids;
+  for (const ArchivedUnit& u : a->units) {
+    ASSERT_TRUE(u.result.ok) << u.result.failure;
+    EXPECT_EQ(u.result.rounds.size(), 15u);
+    EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
+    EXPECT_NE(u.result.pid, getpid());
+    pids.insert(u.result.pid);
+    const UnitStats again = ComputeUnitStats(u.result, a->environment.logical_cores);
+    EXPECT_EQ(again.end_to_end_ns.median, u.stats.end_to_end_ns.median);
+    EXPECT_EQ(again.body_ns.p95, u.stats.body_ns.p95);
+    EXPECT_EQ(again.overhead_share, u.stats.overhead_share);
+  }
+  EXPECT_EQ(pids.size(), a->units.size()) << "every unit in its own process";
+  ASSERT_FALSE(a->self_checks.empty());
+  EXPECT_EQ(a->self_checks[0].name, "process_isolation");
+  EXPECT_TRUE(a->self_checks[0].passed) << a->self_checks[0].detail;
+  // --json keeps stdout machine-readable: it starts with the JSON object.
+  EXPECT_THAT(r.output, HasSubstr("\"archive\""));
+}
+
+TEST(RunTest, CtrlCLeavesAValidArchiveOfTheUnitsThatFinished) {
+  TempDir dir;
+  std::vector<std::string> args = {HostBinary().string(), "run", "--adapters",
+                                   "inline,thread_pool,bare_thread", "--subject", "inline",
+                                   "--concurrency", "1", "--tiers", "100000,200000",
+                                   "--warmup", "0", "--rounds", "3", "--workload", "sleep",
+                                   "--results", dir.path().string()};
+  std::vector<char*> argv;
+  for (std::string& s : args) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+
+  // Wait until at least one unit is in the archive, then press Ctrl-C.
+  bool one_unit = false;
+  for (int i = 0; i < 600 && !one_unit; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const fs::path path = OnlyArchive(dir.path());
+    if (path.empty()) continue;
+    absl::StatusOr<Archive> partial = ReadArchive(path);
+    one_unit = partial.ok() && !partial->units.empty();
+  }
+  ASSERT_TRUE(one_unit) << "no unit finished in 30 s";
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+
+  absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.status, "interrupted");
+  EXPECT_GE(a->units.size(), 1u);
+  EXPECT_LT(a->units.size(), a->run.units_planned);
+  for (const ArchivedUnit& u : a->units) EXPECT_TRUE(u.result.ok) << u.result.failure;
+  EXPECT_FALSE(a->run.finished_utc.empty());
+}
+
+}  // namespace
+}  // namespace zoo

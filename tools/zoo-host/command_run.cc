@@ -1,0 +1,271 @@
+// zoo-host run: measure the matrix and archive every raw sample.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "core/matrix.h"
+#include "core/run_orchestrator.h"
+#include "core/sysinfo.h"
+#include "rapidjson/prettywriter.h"
+#include "rapidjson/stringbuffer.h"
+#include "tools/zoo-host/cli_common.h"
+
+namespace zoo::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void OnStopSignal(int /*signal*/) { g_stop.store(true); }
+
+void InstallStopHandlers() {
+  struct sigaction sa {};
+  sa.sa_handler = &OnStopSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+std::string Duration(double s) {
+  if (s < 0) return "?";
+  if (s < 90) return absl::StrFormat("%.0fs", s);
+  return absl::StrFormat("%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
+}
+
+std::string Micros(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
+
+// Progress goes to stderr: one updating line on a terminal, plain lines otherwise.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(bool quiet) : tty_(isatty(2) == 1), quiet_(quiet) {}
+
+  void operator()(const RunProgress& p) {
+    const UnitSpec& s = *p.spec;
+    const std::string what = absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
+                                             p.units_total, s.adapter, s.tier_us, s.concurrency);
+    if (tty_) {
+      std::cerr << "\r\033[K" << what << "  elapsed " << Duration(p.elapsed_s) << ", ETA "
+                << Duration(p.eta_s) << std::flush;
+      if (p.finished && !p.finished->ok) {
+        std::cerr << "\r\033[K" << what << ": FAILED: " << p.finished->failure << "\n";
+      }
+      return;
+    }
+    if (!p.finished || quiet_) return;
+    std::cerr << what << ": "
+              << (p.finished->ok ? "ok" : absl::StrCat("FAILED: ", p.finished->failure)) << "\n";
+  }
+  void Finish() const {
+    if (tty_) std::cerr << "\r\033[K" << std::flush;
+  }
+  void Note(std::string_view line) const {
+    if (tty_) std::cerr << "\r\033[K";
+    std::cerr << line << "\n";
+  }
+
+ private:
+  bool tty_;
+  bool quiet_;
+};
+
+void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
+  const Archive& a = outcome.archive;
+  std::cout << "archive: " << shown_path << "\n"
+            << "run: " << a.run.status << ", " << a.run.units_measured << " units measured, "
+            << a.run.units_failed << " failed, " << Duration(a.run.wall_s) << "\n";
+  if (a.run.quick) std::cout << a.run.quick_description << "\n";
+  std::cout << "\n" << a.run.note << "\n\n";
+  std::cout << absl::StrFormat("%-16s %8s %5s %14s %14s %14s %8s %12s\n", "ADAPTER", "TIER_US",
+                               "CONC", "E2E/TASK", "BODY", "OVERHEAD", "SHARE", "TASKS/S");
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
+    if (!u.result.ok) {
+      std::cout << absl::StrFormat("%-16s %8u %5u   FAILED: %s\n", s.adapter, s.tier_us,
+                                   s.concurrency, u.result.failure);
+      continue;
+    }
+    const UnitStats& st = u.stats;
+    std::cout << absl::StrFormat(
+        "%-16s %8u %5u %14s %14s %14s %8s %12.0f\n", s.adapter, s.tier_us, s.concurrency,
+        Micros(st.end_to_end_ns.median), Micros(st.body_ns.median),
+        st.overhead_ns ? Micros(*st.overhead_ns) : "withheld",
+        st.overhead_share ? absl::StrFormat("%.1f%%", *st.overhead_share * 100) : "-",
+        st.throughput_per_s);
+  }
+  std::cout << "\n";
+  for (const SelfCheck& c : a.self_checks) {
+    std::cout << "self-check " << c.name << ": " << (c.passed ? "passed" : "FAILED") << " ("
+              << c.detail << ")\n";
+  }
+}
+
+void PrintJson(const RunOutcome& outcome, const std::string& shown_path) {
+  const Archive& a = outcome.archive;
+  rapidjson::StringBuffer buf;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+  w.StartObject();
+  w.Key("archive");
+  w.String(shown_path.c_str());
+  w.Key("status");
+  w.String(a.run.status.c_str());
+  w.Key("units_measured");
+  w.Uint(a.run.units_measured);
+  w.Key("units_failed");
+  w.Uint(a.run.units_failed);
+  w.Key("self_checks");
+  w.StartArray();
+  for (const SelfCheck& c : a.self_checks) {
+    w.StartObject();
+    w.Key("name");
+    w.String(c.name.c_str());
+    w.Key("passed");
+    w.Bool(c.passed);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+  std::cout << buf.GetString() << "\n";
+}
+
+}  // namespace
+
+int RunCommand(int argc, char** argv) {
+  std::vector<std::string> plugins;
+  std::optional<std::string> matrix_file, subject, adapters, concurrency, tiers, workload;
+  std::optional<uint32_t> warmup, rounds;
+  std::optional<double> unit_timeout;
+  std::string results = "results";
+  po::options_description options(
+      "Usage: zoo-host run [--matrix FILE] [--quick] [options]\n\n"
+      "Measures every (adapter, tier, concurrency) unit of the matrix, each in its own\n"
+      "process, after every adapter has passed the equivalence gate, and archives every raw\n"
+      "sample in RESULTS/<subject>-<version>/<UTC time>.json. Flags override the matrix file\n"
+      "field by field; the defaults are the seed matrix.\n"
+      "Exit codes: 0 every unit measured, 1 a unit failed or an adapter was rejected,\n"
+      "2 a usage or input error, 130 stopped by Ctrl-C (the archive keeps the finished units).\n\n"
+      "Options");
+  options.add_options()("help,h", "show this help")(
+      "matrix", po::value<std::string>(), "JSON matrix file (fields: adapters, subject, "
+      "concurrency, tiers_us, warmup_rounds, measured_rounds, workload, unit_timeout_s)")(
+      "quick", "a first look in well under a minute: tiers 40,2700 us, concurrency 1,4, "
+      "2 warm-up + 10 measured rounds")(
+      "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
+      "subject", po::value<std::string>(), "the adapter under test (default thread_pool)")(
+      "adapters", po::value<std::string>(),
+      "comma-separated adapters to measure (default: every adapter that passes the gate)")(
+      "concurrency", po::value<std::string>(), "comma-separated, default 1,4,16,64")(
+      "tiers", po::value<std::string>(), "body tiers in us, comma-separated, default "
+      "40,300,2700,10000")("warmup", po::value<uint32_t>(), "warm-up rounds per unit, default 3")(
+      "rounds", po::value<uint32_t>(), "measured rounds per unit, default 30")(
+      "workload", po::value<std::string>(), "json (default), sleep or noop")(
+      "unit-timeout", po::value<double>(), "seconds one unit may take, default 120")(
+      "results", po::value(&results)->default_value(results), "folder of the archives")(
+      "json", "print a JSON summary on stdout instead of the table (progress stays on stderr)");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError("run", std::string(e.what()) + "; run 'zoo-host run --help'");
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return kExitOk;
+  }
+
+  Matrix matrix = DefaultMatrix();
+  std::string source = "the command line";
+  if (vm.count("matrix")) {
+    source = vm["matrix"].as<std::string>();
+    absl::StatusOr<Matrix> loaded = LoadMatrixFile(source);
+    if (!loaded.ok()) return UsageError("run", std::string(loaded.status().message()));
+    matrix = *loaded;
+  }
+  const bool quick = vm.count("quick") > 0;
+  if (quick) ApplyQuick(&matrix);
+  auto list = [&](const char* flag, std::vector<uint32_t>* out) -> bool {
+    if (!vm.count(flag)) return true;
+    absl::StatusOr<std::vector<uint32_t>> v =
+        ParsePositiveList(vm[flag].as<std::string>(), absl::StrCat("--", flag));
+    if (!v.ok()) {
+      UsageError("run", std::string(v.status().message()));
+      return false;
+    }
+    *out = *v;
+    return true;
+  };
+  if (!list("concurrency", &matrix.concurrencies) || !list("tiers", &matrix.tiers_us)) {
+    return kExitUsage;
+  }
+  if (vm.count("subject")) matrix.subject = vm["subject"].as<std::string>();
+  if (vm.count("adapters")) {
+    matrix.adapters.clear();
+    for (absl::string_view a : absl::StrSplit(vm["adapters"].as<std::string>(), ',', absl::SkipEmpty())) {
+      matrix.adapters.emplace_back(a);
+    }
+    if (matrix.adapters.empty()) return UsageError("run", "--adapters: give at least one name");
+  }
+  if (vm.count("warmup")) matrix.warmup_rounds = vm["warmup"].as<uint32_t>();
+  if (vm.count("rounds")) matrix.measured_rounds = vm["rounds"].as<uint32_t>();
+  if (vm.count("workload")) matrix.workload = vm["workload"].as<std::string>();
+  if (vm.count("unit-timeout")) matrix.unit_timeout_s = vm["unit-timeout"].as<double>();
+  if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
+    return UsageError("run", std::string(s.message()));
+  }
+
+  const bool json = vm.count("json") > 0;
+  ProgressPrinter progress(/*quiet=*/false);
+  RunOptions run;
+  run.matrix = matrix;
+  run.quick = quick;
+  run.plugin_paths = plugins;
+  run.results_dir = results;
+  std::vector<const char*> args = {"zoo-host", "run"};
+  for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+  run.command_line = ShellCommandLine(static_cast<int>(args.size()), args.data());
+  run.zoo_host = SelfExecutable();
+  run.stop = &g_stop;
+  run.on_progress = [&progress](const RunProgress& p) { progress(p); };
+  run.on_note = [&progress](std::string_view line) { progress.Note(line); };
+  InstallStopHandlers();
+
+  absl::StatusOr<RunOutcome> outcome = RunMatrix(run);
+  progress.Finish();
+  if (!outcome.ok()) {
+    if (outcome.status().code() == absl::StatusCode::kFailedPrecondition) {
+      std::cerr << "zoo-host run: " << outcome.status().message() << "\n";
+      return kExitRejected;
+    }
+    return UsageError("run", std::string(outcome.status().message()));
+  }
+  std::error_code ec;
+  // Relative to where the user stands when it is below it (results/...), else absolute.
+  std::filesystem::path shown = std::filesystem::relative(outcome->archive_path, ec);
+  if (ec || shown.empty() || shown.string().rfind("..", 0) == 0) {
+    shown = std::filesystem::absolute(outcome->archive_path);
+  }
+  if (json) {
+    PrintJson(*outcome, shown.string());
+  } else {
+    PrintSummary(*outcome, shown.string());
+  }
+  if (outcome->archive.run.status == "interrupted") return 130;
+  bool rejected = outcome->archive.run.units_failed > 0;
+  for (const AdapterRecord& a : outcome->archive.adapters) rejected |= !a.gate_passed;
+  return rejected ? kExitRejected : kExitOk;
+}
+
+}  // namespace zoo::cli
