@@ -65,9 +65,10 @@ class AsioPoolAdapter {
           "run_in_executor.",
       .kind = "event-loop",
       .caliber_notes =
-          "Per task the cost includes three Asio posts, each a handler allocation (Asio's "
-          "per-thread recycling allocator, which falls back to malloc when the handler is "
-          "freed on another thread) and a locked queue push: submit() to the io_context, the "
+          "Per task the cost includes three Asio posts, each a handler allocation (Asio keeps "
+          "small per-thread caches of handler memory; the control thread only posts and never "
+          "frees, so its posts go to malloc) and a locked queue push: submit() to the "
+          "io_context, the "
           "loop thread to the thread_pool, the pool thread back to the io_context. Each post "
           "may wake a sleeping thread (20-50 us on a small VM when it sits on another core): "
           "the loop thread when a task arrives, a pool thread for the body, the loop thread "
