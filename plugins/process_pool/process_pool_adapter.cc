@@ -20,6 +20,8 @@
 // exactly one task per round, which is what least-loaded would pick too.
 #include <zoo/adapter.hpp>
 
+#include "plugins/common/fd_io.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/types.h>
@@ -52,50 +54,11 @@ constexpr int kLivenessPeriodMs = 50;
 // The reader takes up to this many records out of the reply pipe per read() call.
 constexpr std::size_t kReadRecords = 64;
 
-enum class ReadResult { kOk, kEof, kError };
-
-// Reads exactly `size` bytes, through EINTR and short reads. kEof only when the file ended
-// before the first byte. Async-signal-safe (used in the forked worker).
-ReadResult ReadFully(int fd, void* data, std::size_t size) {
-  auto* bytes = static_cast<unsigned char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::read(fd, bytes + done, size - done);
-    if (n > 0) {
-      done += static_cast<std::size_t>(n);
-    } else if (n == 0) {
-      return done == 0 ? ReadResult::kEof : ReadResult::kError;
-    } else if (errno != EINTR) {
-      return ReadResult::kError;
-    }
-  }
-  return ReadResult::kOk;
-}
-
-// Writes exactly `size` bytes to a blocking descriptor, through EINTR and short writes.
-// Async-signal-safe (used in the forked worker).
-bool WriteFully(int fd, const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const unsigned char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::write(fd, bytes + done, size - done);
-    if (n > 0) {
-      done += static_cast<std::size_t>(n);
-    } else if (n < 0 && errno != EINTR) {
-      return false;
-    }
-  }
-  return true;
-}
-
-void CloseFd(int& fd) noexcept {
-  if (fd >= 0) {
-    ::close(fd);  // not retried on EINTR: on Linux the descriptor is gone either way
-    fd = -1;
-  }
-}
-
-std::string ErrnoText(int error) { return std::generic_category().message(error); }
+using ::zoo::plugin_io::CloseFd;
+using ::zoo::plugin_io::ErrnoText;
+using ::zoo::plugin_io::ReadFully;
+using ::zoo::plugin_io::ReadResult;
+using ::zoo::plugin_io::WriteFully;
 
 std::string DescribeExit(int status) {
   if (WIFSIGNALED(status)) return "was killed by signal " + std::to_string(WTERMSIG(status));

@@ -8,6 +8,8 @@
 // Only task ids cross the process boundary, never task pointers.
 #include <zoo/adapter.hpp>
 
+#include "plugins/common/fd_io.h"
+
 #include <fcntl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -27,49 +29,11 @@ namespace {
 
 static_assert(sizeof(zoo_task_outcome_t) == 64, "the outcome record is 64 bytes in ABI 1");
 
-enum class ReadResult { kOk, kEof, kError };
-
-// Reads exactly `size` bytes, through EINTR and short reads. kEof only when the file ended
-// before the first byte; an end in the middle of a record is an error. Async-signal-safe.
-ReadResult ReadFully(int fd, void* data, std::size_t size) {
-  auto* bytes = static_cast<unsigned char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::read(fd, bytes + done, size - done);
-    if (n > 0) {
-      done += static_cast<std::size_t>(n);
-    } else if (n == 0) {
-      return done == 0 ? ReadResult::kEof : ReadResult::kError;
-    } else if (errno != EINTR) {
-      return ReadResult::kError;
-    }
-  }
-  return ReadResult::kOk;
-}
-
-// Writes exactly `size` bytes, through EINTR and short writes. Async-signal-safe.
-bool WriteFully(int fd, const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const unsigned char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::write(fd, bytes + done, size - done);
-    if (n > 0) {
-      done += static_cast<std::size_t>(n);
-    } else if (n < 0 && errno != EINTR) {
-      return false;
-    }
-  }
-  return true;
-}
-
-void CloseFd(int& fd) noexcept {
-  if (fd >= 0) {
-    ::close(fd);  // not retried on EINTR: on Linux the descriptor is gone either way
-    fd = -1;
-  }
-}
-
-std::string ErrnoText(int error) { return std::generic_category().message(error); }
+using ::zoo::plugin_io::CloseFd;
+using ::zoo::plugin_io::ErrnoText;
+using ::zoo::plugin_io::ReadFully;
+using ::zoo::plugin_io::ReadResult;
+using ::zoo::plugin_io::WriteFully;
 
 // The worker process. The host may have had other threads when it forked, so from here on
 // only async-signal-safe calls, plus host->execute (which the ABI allows in a forked child):
