@@ -35,4 +35,16 @@ struct Summary {
 // in each (n = the input's size) when a sample is NaN.
 Summary Summarize(const std::vector<double>& xs);
 
+// The Mann-Whitney U test of two independent samples (distribution-free): U of `a` (the
+// number of pairs (a_i, b_j) with a_i > b_j, ties counting one half), the z score of the
+// normal approximation with the tie correction and a continuity correction of 0.5, and the
+// two-sided p-value. NaN z and p when either sample is empty or every value is tied; a NaN
+// sample makes u, z and p all NaN.
+struct MannWhitney {
+  double u = 0;
+  double z = 0;
+  double p_value = 1;
+};
+MannWhitney MannWhitneyTest(const std::vector<double>& a, const std::vector<double>& b);
+
 }  // namespace zoo

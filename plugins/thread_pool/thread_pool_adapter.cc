@@ -8,12 +8,17 @@
 #include <thread>
 #include <vector>
 
+// Lets the build compile this same file under another name (test/plugins: thread_pool_twin).
+#ifndef ZOO_ADAPTER_NAME_OVERRIDE
+#define ZOO_ADAPTER_NAME_OVERRIDE "thread_pool"
+#endif
+
 namespace {
 
 class ThreadPoolAdapter {
  public:
   static constexpr zoo::Metadata kMetadata = {
-      .name = "thread_pool",
+      .name = ZOO_ADAPTER_NAME_OVERRIDE,
       .version = "1.0.0",
       .description =
           "A fixed pool of `concurrency` threads sharing one mutex + condition-variable queue.",

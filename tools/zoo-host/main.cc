@@ -10,6 +10,7 @@
 #include "zoo/adapter.h"
 
 namespace zoo::cli {
+int AnalyzeCommand(int argc, char** argv);
 int ListCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
 int ValidateCommand(int argc, char** argv);
@@ -25,6 +26,7 @@ constexpr char kUsage[] =
     "the same job, on the same machine, in the same run.\n"
     "\n"
     "Commands:\n"
+    "  analyze    read an archive: every cell's verdict, unfavourable data included\n"
     "  list       list the adapters found, with their version, kind, ABI and status\n"
     "  run        measure the matrix (every adapter x tier x concurrency) and archive it\n"
     "  validate   run the equivalence gate on adapters: PASS or REJECTED with the reason\n"
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
                 << ZOO_ABI_MINOR << ")\n";
       return zoo::cli::kExitOk;
     }
+    if (command == "analyze") return zoo::cli::AnalyzeCommand(argc - 1, argv + 1);
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
     if (command == "validate") return zoo::cli::ValidateCommand(argc - 1, argv + 1);

@@ -1,0 +1,522 @@
+#include "core/report_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "core/statistics.h"
+
+namespace zoo {
+namespace {
+
+using UnitKey = std::tuple<std::string, uint32_t, uint32_t>;  // adapter, concurrency, tier
+
+std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t tier_us) {
+  return absl::StrFormat("%s/c%u/%uus", adapter, concurrency, tier_us);
+}
+
+std::string Pct(double fraction) { return absl::StrFormat("%.1f%%", fraction * 100); }
+std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
+
+UnitView ViewOf(const ArchivedUnit& u) {
+  UnitView v;
+  v.adapter = u.result.spec.adapter;
+  v.tier_us = u.result.spec.tier_us;
+  v.concurrency = u.result.spec.concurrency;
+  v.ok = u.result.ok;
+  v.failure = u.result.failure;
+  v.stats = u.stats;
+  for (const RoundSample& r : u.result.rounds) {
+    v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
+                                        static_cast<double>(v.concurrency));
+  }
+  return v;
+}
+
+class Analysis {
+ public:
+  Analysis(const Archive& archive, const AnalysisOptions& options, ReportModel* model)
+      : archive_(archive), options_(options), m_(*model) {}
+
+  absl::Status Run() {
+    CopyFacts();
+    if (std::none_of(m_.units.begin(), m_.units.end(),
+                     [&](const UnitView& u) { return u.adapter == m_.subject; })) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the archive has no measured unit of its subject '", m_.subject, "'"));
+    }
+    CompareCells();
+    ShareThresholds();
+    Crossovers();
+    Scaling();
+    Attribution();
+    Unfavourable();
+    Conclusions();
+    SelfChecks();
+    return absl::OkStatus();
+  }
+
+ private:
+  const UnitView* Unit(const std::string& adapter, uint32_t c, uint32_t tier) const {
+    auto it = by_key_.find({adapter, c, tier});
+    return it == by_key_.end() ? nullptr : it->second;
+  }
+  bool WithinCores(uint32_t c) const { return c <= cores_; }
+
+  void CopyFacts() {
+    m_.subject = archive_.subject;
+    m_.subject_version = archive_.subject_version;
+    m_.run = archive_.run;
+    m_.environment = archive_.environment;
+    m_.share_threshold = options_.share_threshold;
+    cores_ = std::max(1u, archive_.environment.logical_cores);
+    for (const AdapterRecord& a : archive_.adapters) {
+      if (a.descriptor.name == m_.subject) m_.adapters.insert(m_.adapters.begin(), a);
+      else m_.adapters.push_back(a);
+    }
+    std::set<uint32_t> tiers, concurrencies;
+    for (const ArchivedUnit& u : archive_.units) {
+      m_.units.push_back(ViewOf(u));
+      tiers.insert(u.result.spec.tier_us);
+      concurrencies.insert(u.result.spec.concurrency);
+    }
+    for (const UnitView& v : m_.units) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
+    m_.tiers_us.assign(tiers.begin(), tiers.end());
+    m_.concurrencies.assign(concurrencies.begin(), concurrencies.end());
+    std::set<std::string> with_units;
+    for (const UnitView& v : m_.units) with_units.insert(v.adapter);
+    for (const AdapterRecord& a : m_.adapters) {
+      if (a.descriptor.name != m_.subject && with_units.count(a.descriptor.name)) {
+        baselines_.push_back(a.descriptor.name);
+      }
+    }
+    // Units of adapters the archive does not describe are still baselines.
+    for (const std::string& name : with_units) {
+      if (name != m_.subject &&
+          std::find(baselines_.begin(), baselines_.end(), name) == baselines_.end()) {
+        baselines_.push_back(name);
+      }
+    }
+  }
+
+  void CompareCells() {
+    m_.band_min = std::numeric_limits<double>::infinity();
+    m_.band_max = 0;
+    for (const std::string& baseline : baselines_) {
+      for (uint32_t c : m_.concurrencies) {
+        for (uint32_t tier : m_.tiers_us) {
+          const UnitView* s = Unit(m_.subject, c, tier);
+          const UnitView* b = Unit(baseline, c, tier);
+          if (s == nullptr && b == nullptr) continue;
+          UnmeasuredCell missing{.baseline = baseline, .concurrency = c, .tier_us = tier,
+                                 .reason = ""};
+          if (s == nullptr || b == nullptr) {
+            missing.reason = absl::StrCat(s == nullptr ? "the subject" : baseline,
+                                          " has no unit at these coordinates");
+          } else if (!s->ok) {
+            missing.reason = absl::StrCat("the subject's unit failed: ", s->failure);
+          } else if (!b->ok) {
+            missing.reason = absl::StrCat(baseline, "'s unit failed: ", b->failure);
+          }
+          if (!missing.reason.empty()) {
+            m_.unmeasured.push_back(std::move(missing));
+            continue;
+          }
+          m_.cells.push_back(Compare(baseline, *s, *b));
+          const size_t index = m_.cells.size() - 1;
+          const Cell& cell = m_.cells.back();
+          if (std::isfinite(cell.band)) {
+            m_.band_min = std::min(m_.band_min, cell.band);
+            m_.band_max = std::max(m_.band_max, cell.band);
+          }
+          switch (cell.verdict) {
+            case Verdict::kSubjectFaster: m_.subject_faster.push_back(index); break;
+            case Verdict::kSubjectSlower: m_.subject_slower.push_back(index); break;
+            case Verdict::kIndistinguishable: m_.indistinguishable.push_back(index); break;
+          }
+        }
+      }
+    }
+    if (m_.cells.empty()) m_.band_min = 0;
+  }
+
+  Cell Compare(const std::string& baseline, const UnitView& s, const UnitView& b) const {
+    Cell cell;
+    cell.baseline = baseline;
+    cell.concurrency = s.concurrency;
+    cell.tier_us = s.tier_us;
+    cell.subject_median_ns = s.stats.end_to_end_ns.median;
+    cell.baseline_median_ns = b.stats.end_to_end_ns.median;
+    cell.ratio = cell.baseline_median_ns / cell.subject_median_ns;
+    cell.difference =
+        std::fabs(cell.subject_median_ns - cell.baseline_median_ns) / cell.subject_median_ns;
+    cell.band = s.stats.end_to_end_ns.relative_spread + b.stats.end_to_end_ns.relative_spread;
+    // An unknown spread (NaN) can support no winner.
+    if (!std::isfinite(cell.band)) cell.band = std::numeric_limits<double>::infinity();
+    if (std::isfinite(cell.difference) && cell.difference > cell.band) {
+      cell.verdict = cell.subject_median_ns < cell.baseline_median_ns ? Verdict::kSubjectFaster
+                                                                      : Verdict::kSubjectSlower;
+      cell.text = absl::StrCat("the two sides differ by ", Pct(cell.difference),
+                               ", more than the band of ", Pct(cell.band));
+    } else {
+      cell.verdict = Verdict::kIndistinguishable;
+      cell.text = std::isfinite(cell.band)
+                      ? absl::StrCat("the two sides differ by ", Pct(cell.difference),
+                                     ", no more than the band of ", Pct(cell.band), " - no winner")
+                      : "a side's spread is unknown (too few rounds) - no winner";
+    }
+    cell.test = MannWhitneyTest(s.per_round_end_to_end_ns, b.per_round_end_to_end_ns);
+    cell.overhead_withheld = !s.stats.overhead_ns || !b.stats.overhead_ns;
+    return cell;
+  }
+
+  void ShareThresholds() {
+    for (uint32_t c : m_.concurrencies) {
+      if (!WithinCores(c)) continue;
+      ShareThreshold t{.concurrency = c, .tier_us = std::nullopt, .share_at_tier = 0,
+                       .cells = {}, .text = ""};
+      std::optional<std::pair<uint32_t, double>> lowest;
+      for (uint32_t tier : m_.tiers_us) {
+        const UnitView* s = Unit(m_.subject, c, tier);
+        if (s == nullptr || !s->ok || !s->stats.overhead_share) continue;
+        const double share = *s->stats.overhead_share;
+        t.cells.push_back(CellId(m_.subject, c, tier));
+        if (!lowest || share < lowest->second) lowest = {tier, share};
+        if (!t.tier_us && share < options_.share_threshold) {
+          t.tier_us = tier;
+          t.share_at_tier = share;
+        }
+      }
+      if (t.cells.empty()) {
+        t.text = absl::StrFormat("At concurrency %u the subject has no overhead figure at any "
+                                 "tier, so no share threshold can be given.", c);
+      } else if (t.tier_us) {
+        t.text = absl::StrFormat(
+            "At concurrency %u, from a body of %u us on, the subject's framework overhead is "
+            "below %s of end-to-end (%s there); below that tier the overhead itself is the main "
+            "price of choosing it.",
+            c, *t.tier_us, Pct(options_.share_threshold), Pct(t.share_at_tier));
+      } else {
+        t.text = absl::StrFormat(
+            "At concurrency %u no measured tier brings the subject's overhead share below %s "
+            "(lowest: %s at %u us).",
+            c, Pct(options_.share_threshold), Pct(lowest->second), lowest->first);
+      }
+      m_.share_thresholds.push_back(std::move(t));
+    }
+  }
+
+  void Crossovers() {
+    for (const std::string& baseline : baselines_) {
+      for (uint32_t c : m_.concurrencies) {
+        if (!WithinCores(c)) continue;
+        std::vector<const Cell*> row;
+        for (const Cell& cell : m_.cells) {
+          if (cell.baseline == baseline && cell.concurrency == c && !cell.overhead_withheld) {
+            row.push_back(&cell);
+          }
+        }
+        if (row.empty()) continue;
+        std::sort(row.begin(), row.end(),
+                  [](const Cell* a, const Cell* b) { return a->tier_us < b->tier_us; });
+        Crossover x;
+        x.baseline = baseline;
+        x.concurrency = c;
+        std::optional<size_t> last_faster;
+        size_t faster = 0;
+        for (size_t i = 0; i < row.size(); ++i) {
+          x.cells.push_back(row[i]->id());
+          if (row[i]->verdict == Verdict::kSubjectSlower) {
+            last_faster = i;
+            ++faster;
+          }
+        }
+        if (faster == 0) {
+          x.kind = CrossoverKind::kNeverFaster;
+          x.text = absl::StrFormat(
+              "At concurrency %u, %s is never faster than the subject within the measured tiers.",
+              c, baseline);
+        } else if (faster == row.size()) {
+          x.kind = CrossoverKind::kAlwaysFaster;
+          x.text = absl::StrFormat(
+              "At concurrency %u, within the measured tiers %s is always faster than the "
+              "subject - these cells are published as unfavourable data.",
+              c, baseline);
+        } else if (*last_faster == row.size() - 1) {
+          x.kind = CrossoverKind::kFasterAtTop;
+          x.tier_us = row.back()->tier_us;
+          x.text = absl::StrFormat(
+              "At concurrency %u, %s is faster than the subject at the largest measured tier "
+              "(%u us) but not at every lower one: no crossover within the measured tiers.",
+              c, baseline, x.tier_us);
+        } else {
+          x.kind = CrossoverKind::kCrossover;
+          x.last_faster_tier_us = row[*last_faster]->tier_us;
+          x.tier_us = row[*last_faster + 1]->tier_us;
+          x.text = absl::StrFormat(
+              "At concurrency %u, %s is faster than the subject up to %u us; from %u us on it "
+              "is not.",
+              c, baseline, x.last_faster_tier_us, x.tier_us);
+        }
+        m_.crossovers.push_back(std::move(x));
+      }
+    }
+  }
+
+  void Scaling() {
+    std::vector<std::string> adapters = {m_.subject};
+    adapters.insert(adapters.end(), baselines_.begin(), baselines_.end());
+    for (const std::string& adapter : adapters) {
+      for (uint32_t tier : m_.tiers_us) {
+        ScalingRow row;
+        row.adapter = adapter;
+        row.tier_us = tier;
+        for (uint32_t c : m_.concurrencies) {
+          const UnitView* u = Unit(adapter, c, tier);
+          if (u == nullptr) continue;
+          row.concurrencies.push_back(c);
+          row.throughput_per_s.push_back(u->ok ? u->stats.throughput_per_s
+                                               : std::numeric_limits<double>::quiet_NaN());
+        }
+        if (row.concurrencies.size() < 2) continue;
+        std::vector<std::string> steps;
+        row.keeps_rising = true;
+        for (size_t i = 1; i < row.concurrencies.size(); ++i) {
+          const double prev = row.throughput_per_s[i - 1], next = row.throughput_per_s[i];
+          std::string how = "unknown";
+          if (std::isfinite(prev) && std::isfinite(next) && prev > 0) {
+            how = next > prev * 1.05 ? "rises" : next < prev * 0.95 ? "falls" : "flat";
+          }
+          row.keeps_rising &= how == "rises";
+          steps.push_back(absl::StrFormat("%s %u->%u", how, row.concurrencies[i - 1],
+                                          row.concurrencies[i]));
+        }
+        row.text = absl::StrJoin(steps, ", ");
+        m_.scaling.push_back(std::move(row));
+      }
+    }
+  }
+
+  void Attribution() {
+    std::vector<uint32_t> tiers = options_.attribution_tiers_us;
+    if (tiers.empty() && !m_.tiers_us.empty()) {
+      tiers = {m_.tiers_us.front()};
+      if (m_.tiers_us.back() != m_.tiers_us.front()) tiers.push_back(m_.tiers_us.back());
+    }
+    std::vector<uint32_t> concurrencies = options_.attribution_concurrencies;
+    if (concurrencies.empty()) {
+      std::vector<uint32_t> within;
+      for (uint32_t c : m_.concurrencies) {
+        if (WithinCores(c)) within.push_back(c);
+      }
+      if (!within.empty()) {
+        concurrencies = {within.front()};
+        if (within.back() != within.front()) concurrencies.push_back(within.back());
+      }
+    }
+    for (uint32_t tier : tiers) {
+      for (uint32_t c : concurrencies) {
+        if (!WithinCores(c)) continue;  // beyond the cores it measures contention
+        const UnitView* s = Unit(m_.subject, c, tier);
+        if (s == nullptr || !s->ok) continue;
+        AttributionSample sample{.tier_us = tier, .concurrency = c, .adapters = {}, .excess = {}};
+        sample.adapters.push_back(Segments(*s));
+        for (const std::string& baseline : baselines_) {
+          const UnitView* b = Unit(baseline, c, tier);
+          if (b == nullptr || !b->ok) continue;
+          sample.adapters.push_back(Segments(*b));
+          sample.excess.push_back(Excess(*s, *b, sample.adapters.front(), sample.adapters.back()));
+        }
+        m_.attribution.push_back(std::move(sample));
+      }
+    }
+  }
+
+  static SegmentMedians Segments(const UnitView& u) {
+    SegmentMedians s;
+    s.adapter = u.adapter;
+    s.submit_ns = u.stats.submit_ns.median;
+    s.handoff_ns = u.stats.handoff_ns.median;
+    s.body_ns = u.stats.body_ns.median;
+    s.return_ns = u.stats.return_ns.median;
+    if (u.stats.submit_ns.n == 0 || u.stats.body_ns.n == 0) {
+      s.measurable = false;
+      s.not_measurable_reason = "the unit recorded no per-task timestamps";
+    }
+    return s;
+  }
+
+  AttributionExcess Excess(const UnitView& s, const UnitView& b, const SegmentMedians& ss,
+                           const SegmentMedians& bs) const {
+    AttributionExcess e;
+    e.baseline = b.adapter;
+    e.total_excess_ns = s.stats.end_to_end_ns.median - b.stats.end_to_end_ns.median;
+    const std::pair<const char*, double> segments[] = {
+        {"submit", ss.submit_ns - bs.submit_ns},
+        {"handoff", ss.handoff_ns - bs.handoff_ns},
+        {"body", ss.body_ns - bs.body_ns},
+        {"return", ss.return_ns - bs.return_ns},
+    };
+    const auto* largest = std::max_element(
+        std::begin(segments), std::end(segments),
+        [](const auto& a, const auto& b2) { return a.second < b2.second; });
+    e.largest_segment = largest->first;
+    e.largest_segment_excess_ns = largest->second;
+    if (e.total_excess_ns > 0) {
+      e.text = absl::StrFormat(
+          "the subject takes %s more per task than %s; the largest part (%+.1f us) is in %s",
+          Us(e.total_excess_ns), b.adapter, largest->second / 1e3, largest->first);
+    } else {
+      e.text = absl::StrFormat("the subject is not slower than %s here (%s per task)", b.adapter,
+                               Us(e.total_excess_ns));
+    }
+    return e;
+  }
+
+  void Unfavourable() {
+    for (const std::string& baseline : baselines_) {
+      UnfavourableGroup g;
+      g.baseline = baseline;
+      for (size_t index : m_.subject_slower) {
+        const Cell& cell = m_.cells[index];
+        if (cell.baseline != baseline) continue;
+        ++g.cells_lost;
+        g.cells.push_back(cell.id());
+        const double factor = cell.subject_median_ns / cell.baseline_median_ns;
+        if (factor > g.worst_factor) {
+          g.worst_factor = factor;
+          g.worst_cell = cell.id();
+        }
+      }
+      if (g.cells_lost > 0) m_.unfavourable.push_back(std::move(g));
+    }
+  }
+
+  void Conclusions() {
+    for (const ShareThreshold& t : m_.share_thresholds) {
+      m_.conclusions.push_back({.kind = "share_threshold", .text = t.text, .cells = t.cells});
+    }
+    const Cell* best = nullptr;
+    for (size_t index : m_.subject_faster) {
+      const Cell& cell = m_.cells[index];
+      if (best == nullptr || cell.ratio > best->ratio) best = &cell;
+    }
+    if (best != nullptr) {
+      m_.conclusions.push_back(
+          {.kind = "best_win",
+           .text = absl::StrFormat("The subject's best win: %.2fx faster than %s at concurrency "
+                                   "%u, %u us (%s).",
+                                   best->ratio, best->baseline, best->concurrency, best->tier_us,
+                                   best->text),
+           .cells = {best->id()}});
+    } else {
+      m_.conclusions.push_back(
+          {.kind = "no_win",
+           .text = "The subject is faster than no baseline in any measured cell by more than "
+                   "the band.",
+           .cells = {}});
+    }
+    for (const Crossover& x : m_.crossovers) {
+      if (x.kind == CrossoverKind::kNeverFaster) continue;
+      m_.conclusions.push_back({.kind = x.kind == CrossoverKind::kAlwaysFaster ? "always_faster"
+                                        : x.kind == CrossoverKind::kCrossover  ? "crossover"
+                                                                               : "faster_at_top",
+                                .text = x.text,
+                                .cells = x.cells});
+    }
+  }
+
+  void SelfChecks() {
+    SelfCheckSummary& s = m_.self_checks;
+    s.checks = archive_.self_checks;
+    if (archive_.run.status != "complete") {
+      s.checks.push_back({.name = "run_complete", .passed = false,
+                          .detail = absl::StrFormat("the run is %s: %u of %u units recorded",
+                                                    archive_.run.status, archive_.units.size(),
+                                                    archive_.run.units_planned)});
+    }
+    // The subject's overhead should be roughly constant across tiers: a framework's cost per
+    // task does not depend on what the body does. A large swing points at measurement noise.
+    std::vector<std::string> ranges;
+    bool constant = true;
+    for (uint32_t c : m_.concurrencies) {
+      if (!WithinCores(c)) continue;
+      std::vector<double> overheads;
+      for (uint32_t tier : m_.tiers_us) {
+        const UnitView* u = Unit(m_.subject, c, tier);
+        if (u != nullptr && u->ok && u->stats.overhead_ns) overheads.push_back(*u->stats.overhead_ns);
+      }
+      if (overheads.size() < 2) continue;
+      const auto [lo, hi] = std::minmax_element(overheads.begin(), overheads.end());
+      const double factor = *lo > 0 ? *hi / *lo : std::numeric_limits<double>::infinity();
+      constant &= factor <= options_.overhead_constancy_factor;
+      ranges.push_back(absl::StrFormat("concurrency %u: %s to %s (%.1fx)", c, Us(*lo), Us(*hi),
+                                       factor));
+    }
+    s.checks.push_back(
+        {.name = "overhead_constancy",
+         .passed = constant,
+         .detail = ranges.empty()
+                       ? std::string("not applicable: fewer than two tiers with an overhead figure")
+                       : absl::StrCat("the subject's overhead across tiers, limit ",
+                                      absl::StrFormat("%.1fx", options_.overhead_constancy_factor),
+                                      ": ", absl::StrJoin(ranges, "; "))});
+    for (const UnitView& u : m_.units) {
+      if (u.ok && !u.stats.overhead_ns) {
+        s.withheld_units.push_back(absl::StrCat(CellId(u.adapter, u.concurrency, u.tier_us), ": ",
+                                                u.stats.overhead_withheld));
+      }
+    }
+    s.passed = std::all_of(s.checks.begin(), s.checks.end(),
+                           [](const SelfCheck& c) { return c.passed; });
+  }
+
+  const Archive& archive_;
+  const AnalysisOptions& options_;
+  ReportModel& m_;
+  uint32_t cores_ = 1;
+  std::vector<std::string> baselines_;
+  std::map<UnitKey, const UnitView*> by_key_;
+};
+
+}  // namespace
+
+const char* VerdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kSubjectFaster: return "subject_faster";
+    case Verdict::kSubjectSlower: return "subject_slower";
+    case Verdict::kIndistinguishable: return "indistinguishable";
+  }
+  return "?";
+}
+
+const char* CrossoverKindName(CrossoverKind k) {
+  switch (k) {
+    case CrossoverKind::kNeverFaster: return "never_faster";
+    case CrossoverKind::kAlwaysFaster: return "always_faster";
+    case CrossoverKind::kCrossover: return "crossover";
+    case CrossoverKind::kFasterAtTop: return "faster_at_top";
+  }
+  return "?";
+}
+
+std::string Cell::id() const { return CellId(baseline, concurrency, tier_us); }
+
+absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string archive_path,
+                                             const AnalysisOptions& options) {
+  ReportModel model;
+  model.archive_path = std::move(archive_path);
+  Analysis analysis(archive, options, &model);
+  if (absl::Status s = analysis.Run(); !s.ok()) return s;
+  return model;
+}
+
+}  // namespace zoo

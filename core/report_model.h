@@ -1,0 +1,186 @@
+// The report model: everything a report says, built from one archive by one pure function,
+// so that every reporter (Markdown, HTML, CSV, JSON, third-party) renders the same facts and
+// none of them computes a number. Facts are numbers and codes; the English `text` fields are
+// a convenience for logs and tests, and reporters in other languages render from the numbers.
+//
+// The rules (the seeds' method, made statistically honest):
+//   cell        one (baseline, concurrency, tier) against the subject at the same coordinates
+//   ratio       baseline median / subject median of per-task end-to-end (< 1: baseline faster)
+//   difference  |subject - baseline| / subject median
+//   band        subject's relative spread + baseline's (stdev / median of per-round per-task
+//               end-to-end), the seeds' criterion
+//   verdict     difference > band: the faster side wins; otherwise indistinguishable (a tie
+//               at the band's edge is indistinguishable)
+//   test        Mann-Whitney U on the two units' per-round samples, two-sided p-value: whether
+//               the two distributions differ at all; the band decides how large a difference
+//               must be to be called a win, so a small but consistent difference can have a
+//               small p and still be "indistinguishable".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/archive.h"
+
+namespace zoo {
+
+inline constexpr int kReportModelVersion = 1;
+
+enum class Verdict { kSubjectFaster, kSubjectSlower, kIndistinguishable };
+const char* VerdictName(Verdict v);  // "subject_faster", "subject_slower", "indistinguishable"
+
+struct AnalysisOptions {
+  double share_threshold = 0.15;  // the overhead share the threshold statement looks for
+  // Attribution samples; empty: the smallest and largest measured tier, and concurrency 1 and
+  // the largest measured concurrency within the logical cores.
+  std::vector<uint32_t> attribution_tiers_us;
+  std::vector<uint32_t> attribution_concurrencies;
+  // Overhead constancy self-check: the subject's overhead (ns) across tiers at one
+  // concurrency may vary by at most this factor (max / min).
+  double overhead_constancy_factor = 3.0;
+};
+
+// One unit as the reports show it (a copy of the archive's facts, nothing recomputed).
+struct UnitView {
+  std::string adapter;
+  uint32_t tier_us = 0;
+  uint32_t concurrency = 0;
+  bool ok = false;
+  std::string failure;
+  UnitStats stats;
+  std::vector<double> per_round_end_to_end_ns;  // wall / concurrency, one per measured round
+};
+
+struct Cell {
+  std::string baseline;
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  double subject_median_ns = 0;
+  double baseline_median_ns = 0;
+  double ratio = 0;       // baseline / subject
+  double difference = 0;  // |subject - baseline| / subject
+  double band = 0;
+  Verdict verdict = Verdict::kIndistinguishable;
+  MannWhitney test;
+  bool overhead_withheld = false;  // either side's overhead figure is withheld
+  std::string text;  // "the two sides differ by 6.4%, less than the band of 8.8%"
+  std::string id() const;  // "thread_pool/c1/40us": what conclusions point at
+};
+
+// A cell that could not be compared: one side's unit failed or is missing.
+struct UnmeasuredCell {
+  std::string baseline;
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  std::string reason;
+};
+
+struct ShareThreshold {
+  uint32_t concurrency = 0;
+  std::optional<uint32_t> tier_us;  // the smallest tier whose subject share < threshold
+  double share_at_tier = 0;         // the share there
+  std::vector<std::string> cells;   // "subject/c1/10000us", the units it rests on
+  std::string text;
+};
+
+enum class CrossoverKind { kNeverFaster, kAlwaysFaster, kCrossover, kFasterAtTop };
+const char* CrossoverKindName(CrossoverKind k);
+
+struct Crossover {
+  std::string baseline;
+  uint32_t concurrency = 0;
+  CrossoverKind kind = CrossoverKind::kNeverFaster;
+  // kCrossover: the baseline is faster up to `last_faster_tier_us` and not from `tier_us` on.
+  uint32_t tier_us = 0;
+  uint32_t last_faster_tier_us = 0;
+  std::vector<std::string> cells;  // the cells it rests on
+  std::string text;
+};
+
+struct ScalingRow {
+  std::string adapter;
+  uint32_t tier_us = 0;
+  std::vector<uint32_t> concurrencies;
+  std::vector<double> throughput_per_s;  // same order; NaN where the unit failed
+  bool keeps_rising = false;  // each step at least 5% above the previous
+  std::string text;           // "rises 1->4, flat 4->16, falls 16->64"
+};
+
+struct SegmentMedians {
+  std::string adapter;
+  double submit_ns = 0, handoff_ns = 0, body_ns = 0, return_ns = 0;
+  bool measurable = true;
+  std::string not_measurable_reason;
+};
+
+struct AttributionExcess {
+  std::string baseline;
+  double total_excess_ns = 0;  // subject's end-to-end median minus the baseline's
+  std::string largest_segment;  // "submit", "handoff", "body", "return"
+  double largest_segment_excess_ns = 0;
+  std::string text;
+};
+
+struct AttributionSample {
+  uint32_t tier_us = 0;
+  uint32_t concurrency = 0;
+  std::vector<SegmentMedians> adapters;  // subject first
+  std::vector<AttributionExcess> excess;  // one per baseline
+};
+
+struct UnfavourableGroup {
+  std::string baseline;
+  uint32_t cells_lost = 0;  // cells where the baseline beats the subject
+  double worst_factor = 0;  // subject / baseline at the worst cell ("2.70x faster")
+  std::string worst_cell;
+  std::vector<std::string> cells;
+};
+
+struct Conclusion {
+  std::string kind;  // "share_threshold", "best_win", "crossover", "always_faster", ...
+  std::string text;
+  std::vector<std::string> cells;  // the cells or units it rests on
+};
+
+struct SelfCheckSummary {
+  bool passed = true;              // every check below passed
+  std::vector<SelfCheck> checks;   // the archive's, plus overhead_constancy
+  std::vector<std::string> withheld_units;  // "thread_pool/c4/40us: <reason>"
+};
+
+struct ReportModel {
+  int model_version = kReportModelVersion;
+  std::string archive_path;  // as given to BuildReportModel (relative to the repository)
+  std::string subject;
+  std::string subject_version;
+  RunRecord run;
+  SystemInfo environment;
+  std::vector<AdapterRecord> adapters;  // subject first
+  std::vector<UnitView> units;
+  std::vector<uint32_t> tiers_us;       // measured, ascending
+  std::vector<uint32_t> concurrencies;  // measured, ascending
+  std::vector<Cell> cells;              // every compared cell
+  std::vector<size_t> subject_faster;   // indices into cells; the three lists partition them
+  std::vector<size_t> subject_slower;
+  std::vector<size_t> indistinguishable;
+  std::vector<UnmeasuredCell> unmeasured;
+  double band_min = 0, band_max = 0;
+  double share_threshold = 0.15;
+  std::vector<ShareThreshold> share_thresholds;  // one per concurrency within the cores
+  std::vector<Crossover> crossovers;
+  std::vector<ScalingRow> scaling;
+  std::vector<AttributionSample> attribution;
+  std::vector<UnfavourableGroup> unfavourable;
+  std::vector<Conclusion> conclusions;
+  SelfCheckSummary self_checks;
+};
+
+// kInvalidArgument when the subject has no unit in the archive ("the archive has no measured
+// unit of its subject 'x'").
+absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string archive_path,
+                                             const AnalysisOptions& options = {});
+
+}  // namespace zoo

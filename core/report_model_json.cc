@@ -1,0 +1,279 @@
+#include "core/report_model_json.h"
+
+#include <cassert>
+#include <cmath>
+#include <string_view>
+#include <vector>
+
+#include "core/json_util.h"
+#include "core/unit_json.h"
+#include "rapidjson/document.h"
+
+namespace zoo {
+namespace {
+
+void WriteNullableDouble(json::Writer& w, double v) {
+  if (std::isfinite(v)) {
+    w.Double(v);
+  } else {
+    w.Null();
+  }
+}
+
+void WriteDoubleList(json::Writer& w, const char* key, const std::vector<double>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (double x : xs) WriteNullableDouble(w, x);
+  w.EndArray();
+}
+
+void WriteUintList(json::Writer& w, const char* key, const std::vector<uint32_t>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (uint32_t x : xs) w.Uint(x);
+  w.EndArray();
+}
+
+void WriteIndexList(json::Writer& w, const char* key, const std::vector<size_t>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (size_t x : xs) w.Uint64(x);
+  w.EndArray();
+}
+
+void WriteStringList(json::Writer& w, const char* key, const std::vector<std::string>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (const std::string& x : xs) w.String(x.data(), static_cast<rapidjson::SizeType>(x.size()));
+  w.EndArray();
+}
+
+// "run", "environment" and "adapters" in exactly the archive's layout. archive.cc keeps its
+// writers private, so they are reached through ArchiveToJson on an archive that holds only
+// these three (no units: cheap), and copied over value by value. One layout, one codec: a
+// field added to the archive shows up here without a change. Numbers survive the trip
+// exactly (the shortest round-trip form, read back at full precision).
+void WriteArchiveParts(json::Writer& w, const ReportModel& model) {
+  Archive parts;
+  parts.run = model.run;
+  parts.environment = model.environment;
+  parts.adapters = model.adapters;
+  const std::string text = ArchiveToJson(parts);
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+  assert(!doc.HasParseError() && doc.IsObject());
+  for (const char* key : {"run", "environment", "adapters"}) {
+    w.Key(key);
+    assert(doc.HasMember(key));
+    doc[key].Accept(w);
+  }
+}
+
+// A unit's id in the form Cell::id() gives a cell, so "cells" lists that name units
+// ("thread_pool/c1/10000us") can be looked up in "units" as well.
+std::string UnitId(const UnitView& u) {
+  Cell c;
+  c.baseline = u.adapter;
+  c.concurrency = u.concurrency;
+  c.tier_us = u.tier_us;
+  return c.id();
+}
+
+void WriteUnit(json::Writer& w, const UnitView& u) {
+  w.StartObject();
+  json::String(w, "id", UnitId(u));
+  json::String(w, "adapter", u.adapter);
+  json::Uint(w, "tier_us", u.tier_us);
+  json::Uint(w, "concurrency", u.concurrency);
+  json::Bool(w, "ok", u.ok);
+  json::String(w, "failure", u.failure);
+  WriteUnitStats(w, "stats", u.stats);
+  WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
+  w.EndObject();
+}
+
+void WriteCell(json::Writer& w, const Cell& c) {
+  w.StartObject();
+  json::String(w, "id", c.id());
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::Uint(w, "tier_us", c.tier_us);
+  json::Double(w, "subject_median_ns", c.subject_median_ns);
+  json::Double(w, "baseline_median_ns", c.baseline_median_ns);
+  json::Double(w, "ratio", c.ratio);
+  json::Double(w, "difference", c.difference);
+  json::Double(w, "band", c.band);
+  json::String(w, "verdict", VerdictName(c.verdict));
+  w.Key("test");
+  w.StartObject();
+  json::Double(w, "u", c.test.u);
+  json::Double(w, "z", c.test.z);
+  json::Double(w, "p_value", c.test.p_value);
+  w.EndObject();
+  json::Bool(w, "overhead_withheld", c.overhead_withheld);
+  json::String(w, "text", c.text);
+  w.EndObject();
+}
+
+void WriteUnmeasured(json::Writer& w, const UnmeasuredCell& c) {
+  w.StartObject();
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::Uint(w, "tier_us", c.tier_us);
+  json::String(w, "reason", c.reason);
+  w.EndObject();
+}
+
+void WriteShareThreshold(json::Writer& w, const ShareThreshold& s) {
+  w.StartObject();
+  json::Uint(w, "concurrency", s.concurrency);
+  w.Key("tier_us");
+  if (s.tier_us) {
+    w.Uint(*s.tier_us);
+  } else {
+    w.Null();
+  }
+  json::Double(w, "share_at_tier", s.share_at_tier);
+  WriteStringList(w, "cells", s.cells);
+  json::String(w, "text", s.text);
+  w.EndObject();
+}
+
+void WriteCrossover(json::Writer& w, const Crossover& c) {
+  w.StartObject();
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::String(w, "kind", CrossoverKindName(c.kind));
+  json::Uint(w, "tier_us", c.tier_us);
+  json::Uint(w, "last_faster_tier_us", c.last_faster_tier_us);
+  WriteStringList(w, "cells", c.cells);
+  json::String(w, "text", c.text);
+  w.EndObject();
+}
+
+void WriteScalingRow(json::Writer& w, const ScalingRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "tier_us", r.tier_us);
+  WriteUintList(w, "concurrencies", r.concurrencies);
+  WriteDoubleList(w, "throughput_per_s", r.throughput_per_s);
+  json::Bool(w, "keeps_rising", r.keeps_rising);
+  json::String(w, "text", r.text);
+  w.EndObject();
+}
+
+void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
+  w.StartObject();
+  json::Uint(w, "tier_us", a.tier_us);
+  json::Uint(w, "concurrency", a.concurrency);
+  w.Key("adapters");
+  w.StartArray();
+  for (const SegmentMedians& s : a.adapters) {
+    w.StartObject();
+    json::String(w, "adapter", s.adapter);
+    json::Double(w, "submit_ns", s.submit_ns);
+    json::Double(w, "handoff_ns", s.handoff_ns);
+    json::Double(w, "body_ns", s.body_ns);
+    json::Double(w, "return_ns", s.return_ns);
+    json::Bool(w, "measurable", s.measurable);
+    json::String(w, "not_measurable_reason", s.not_measurable_reason);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("excess");
+  w.StartArray();
+  for (const AttributionExcess& e : a.excess) {
+    w.StartObject();
+    json::String(w, "baseline", e.baseline);
+    json::Double(w, "total_excess_ns", e.total_excess_ns);
+    json::String(w, "largest_segment", e.largest_segment);
+    json::Double(w, "largest_segment_excess_ns", e.largest_segment_excess_ns);
+    json::String(w, "text", e.text);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+void WriteUnfavourableGroup(json::Writer& w, const UnfavourableGroup& g) {
+  w.StartObject();
+  json::String(w, "baseline", g.baseline);
+  json::Uint(w, "cells_lost", g.cells_lost);
+  json::Double(w, "worst_factor", g.worst_factor);
+  json::String(w, "worst_cell", g.worst_cell);
+  WriteStringList(w, "cells", g.cells);
+  w.EndObject();
+}
+
+void WriteConclusion(json::Writer& w, const Conclusion& c) {
+  w.StartObject();
+  json::String(w, "kind", c.kind);
+  json::String(w, "text", c.text);
+  WriteStringList(w, "cells", c.cells);
+  w.EndObject();
+}
+
+void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
+  w.Key("self_checks");
+  w.StartObject();
+  json::Bool(w, "passed", s.passed);
+  w.Key("checks");
+  w.StartArray();
+  for (const SelfCheck& c : s.checks) {
+    w.StartObject();
+    json::String(w, "name", c.name);
+    json::Bool(w, "passed", c.passed);
+    json::String(w, "detail", c.detail);
+    w.EndObject();
+  }
+  w.EndArray();
+  WriteStringList(w, "withheld_units", s.withheld_units);
+  w.EndObject();
+}
+
+template <typename T, typename F>
+void WriteObjectList(json::Writer& w, const char* key, const std::vector<T>& xs, F write_one) {
+  w.Key(key);
+  w.StartArray();
+  for (const T& x : xs) write_one(w, x);
+  w.EndArray();
+}
+
+}  // namespace
+
+std::string ReportModelToJson(const ReportModel& m) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  json::String(w, "schema", kReportModelSchemaName);
+  // The layout written here is version kReportModelVersion, whatever the struct says.
+  assert(m.model_version == kReportModelVersion);
+  json::Int(w, "model_version", kReportModelVersion);
+  json::String(w, "archive_path", m.archive_path);
+  json::String(w, "subject", m.subject);
+  json::String(w, "subject_version", m.subject_version);
+  WriteArchiveParts(w, m);
+  WriteObjectList(w, "units", m.units, WriteUnit);
+  WriteUintList(w, "tiers_us", m.tiers_us);
+  WriteUintList(w, "concurrencies", m.concurrencies);
+  WriteObjectList(w, "cells", m.cells, WriteCell);
+  WriteIndexList(w, "subject_faster", m.subject_faster);
+  WriteIndexList(w, "subject_slower", m.subject_slower);
+  WriteIndexList(w, "indistinguishable", m.indistinguishable);
+  WriteObjectList(w, "unmeasured", m.unmeasured, WriteUnmeasured);
+  json::Double(w, "band_min", m.band_min);
+  json::Double(w, "band_max", m.band_max);
+  json::Double(w, "share_threshold", m.share_threshold);
+  WriteObjectList(w, "share_thresholds", m.share_thresholds, WriteShareThreshold);
+  WriteObjectList(w, "crossovers", m.crossovers, WriteCrossover);
+  WriteObjectList(w, "scaling", m.scaling, WriteScalingRow);
+  WriteObjectList(w, "attribution", m.attribution, WriteAttributionSample);
+  WriteObjectList(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
+  WriteObjectList(w, "conclusions", m.conclusions, WriteConclusion);
+  WriteSelfChecks(w, m.self_checks);
+  w.EndObject();
+  assert(w.IsComplete());
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace zoo

@@ -1,0 +1,45 @@
+// The report model as JSON: what `zoo-host analyze --json` prints and what third-party
+// reporters receive. One compact object, deterministic (the same model gives the same bytes),
+// versioned apart from the tool and from the archive:
+//
+//   {"schema": "zoo-host-report-model", "model_version": 1,
+//    "archive_path", "subject", "subject_version",
+//    "run", "environment", "adapters",        (the archive's own layout, archive.h)
+//    "units": [{id, adapter, tier_us, concurrency, ok, failure, stats: {...} (unit_json.h),
+//               per_round_end_to_end_ns: [...]}],
+//    "tiers_us", "concurrencies",
+//    "cells": [{id, baseline, concurrency, tier_us, subject_median_ns, baseline_median_ns,
+//               ratio, difference, band, verdict, test: {u, z, p_value}, overhead_withheld,
+//               text}],
+//    "subject_faster", "subject_slower", "indistinguishable",   (indices into "cells")
+//    "unmeasured": [{baseline, concurrency, tier_us, reason}],
+//    "band_min", "band_max", "share_threshold",
+//    "share_thresholds": [{concurrency, tier_us, share_at_tier, cells, text}],
+//    "crossovers": [{baseline, concurrency, kind, tier_us, last_faster_tier_us, cells, text}],
+//    "scaling": [{adapter, tier_us, concurrencies, throughput_per_s, keeps_rising, text}],
+//    "attribution": [{tier_us, concurrency,
+//                     adapters: [{adapter, submit_ns, handoff_ns, body_ns, return_ns,
+//                                 measurable, not_measurable_reason}],
+//                     excess: [{baseline, total_excess_ns, largest_segment,
+//                               largest_segment_excess_ns, text}]}],
+//    "unfavourable": [{baseline, cells_lost, worst_factor, worst_cell, cells}],
+//    "conclusions": [{kind, text, cells}],
+//    "self_checks": {passed, checks: [{name, passed, detail}], withheld_units}}
+//
+// Field names are the struct field names of report_model.h. Enums are their names
+// (VerdictName, CrossoverKindName). NaN and infinities are null (json_util.h), and so is an
+// empty std::optional. Every "cells" list and "worst_cell" holds ids as in Cell::id()
+// ("thread_pool/c1/40us"); every cell and unit carries its own "id" to be looked up by.
+#pragma once
+
+#include <string>
+
+#include "core/report_model.h"
+
+namespace zoo {
+
+inline constexpr char kReportModelSchemaName[] = "zoo-host-report-model";
+
+std::string ReportModelToJson(const ReportModel& model);
+
+}  // namespace zoo

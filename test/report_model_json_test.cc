@@ -1,0 +1,273 @@
+#include "core/report_model_json.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "rapidjson/document.h"
+
+namespace zoo {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+Cell MakeCell(const std::string& baseline, uint32_t concurrency, uint32_t tier_us, double ratio,
+              Verdict verdict) {
+  Cell c;
+  c.baseline = baseline;
+  c.concurrency = concurrency;
+  c.tier_us = tier_us;
+  c.subject_median_ns = 50'000;
+  c.baseline_median_ns = 50'000 * ratio;
+  c.ratio = ratio;
+  c.difference = std::fabs(1 - ratio);
+  c.band = 0.08;
+  c.verdict = verdict;
+  c.test = {.u = 12, .z = -3.1, .p_value = 0.002};
+  c.text = "the two sides differ";
+  return c;
+}
+
+// A small model filled by hand: two or more of each struct, the three verdict lists in an
+// order that is not the cells' order, a NaN and an empty optional.
+ReportModel SampleModel() {
+  ReportModel m;
+  m.archive_path = "results/thread_pool-1.0.0/20261130T130619Z.json";
+  m.subject = "thread_pool";
+  m.subject_version = "1.0.0";
+  m.run.started_utc = "2026-11-30T13:06:19Z";
+  m.run.finished_utc = "2026-11-30T13:07:00Z";
+  m.run.wall_s = 41.5;
+  m.run.status = "complete";
+  m.run.command = "zoo-host run --quick";
+  m.run.units_planned = 4;
+  m.run.units_measured = 3;
+  m.run.units_failed = 1;
+  m.environment.cpu_model = "Test CPU \"quoted\"";
+  m.environment.logical_cores = 2;
+  for (const char* name : {"thread_pool", "inline"}) {
+    AdapterRecord a;
+    a.descriptor.name = name;
+    a.descriptor.version = "1.0.0";
+    a.descriptor.abi_major = 1;
+    a.sha256 = "00ff";
+    a.gate_passed = true;
+    m.adapters.push_back(a);
+  }
+  for (const char* name : {"thread_pool", "inline"}) {
+    UnitView u;
+    u.adapter = name;
+    u.tier_us = 40;
+    u.concurrency = 1;
+    u.ok = true;
+    u.per_round_end_to_end_ns = {50'000, 51'000.5};
+    u.stats.overhead_ns = 1234.5;
+    m.units.push_back(u);
+  }
+  m.units[1].stats.overhead_ns.reset();
+  m.units[1].stats.overhead_withheld = "concurrency 64 exceeds the 2 logical cores";
+  m.tiers_us = {40, 300};
+  m.concurrencies = {1, 2};
+  m.cells.push_back(MakeCell("inline", 1, 40, 0.5, Verdict::kSubjectSlower));       // 0
+  m.cells.push_back(MakeCell("inline", 1, 300, 1.02, Verdict::kIndistinguishable));  // 1
+  m.cells.push_back(MakeCell("inline", 2, 40, 1.5, Verdict::kSubjectFaster));        // 2
+  m.cells.push_back(MakeCell("inline", 2, 300, 1.3, Verdict::kSubjectFaster));       // 3
+  m.cells[1].test = {.u = 0, .z = kNaN, .p_value = kNaN};
+  m.cells[3].text = "quotes \" and <script>alert('x')</script> & \\ \n tab\t é";
+  m.subject_faster = {3, 2};
+  m.subject_slower = {0};
+  m.indistinguishable = {1};
+  m.unmeasured.push_back({.baseline = "sleepy", .concurrency = 1, .tier_us = 40,
+                          .reason = "the baseline's unit failed: timed out"});
+  m.unmeasured.push_back({.baseline = "sleepy", .concurrency = 2, .tier_us = 40,
+                          .reason = "no unit"});
+  m.band_min = 0.03;
+  m.band_max = std::numeric_limits<double>::infinity();
+  m.share_threshold = 0.15;
+  m.share_thresholds.push_back({.concurrency = 1, .tier_us = 300, .share_at_tier = 0.1,
+                                .cells = {"thread_pool/c1/300us"}, .text = "from 300 us"});
+  m.share_thresholds.push_back({.concurrency = 2, .tier_us = std::nullopt, .share_at_tier = kNaN,
+                                .cells = {}, .text = "never below 15%"});
+  m.crossovers.push_back({.baseline = "inline", .concurrency = 1, .kind = CrossoverKind::kCrossover,
+                          .tier_us = 300, .last_faster_tier_us = 40,
+                          .cells = {"inline/c1/40us", "inline/c1/300us"}, .text = "crosses"});
+  m.crossovers.push_back({.baseline = "inline", .concurrency = 2,
+                          .kind = CrossoverKind::kNeverFaster, .tier_us = 0,
+                          .last_faster_tier_us = 0, .cells = {}, .text = "never faster"});
+  m.scaling.push_back({.adapter = "thread_pool", .tier_us = 40, .concurrencies = {1, 2},
+                       .throughput_per_s = {20'000, kNaN}, .keeps_rising = false,
+                       .text = "rises 1->2"});
+  m.scaling.push_back({.adapter = "inline", .tier_us = 40, .concurrencies = {1, 2},
+                       .throughput_per_s = {25'000, 25'100}, .keeps_rising = false,
+                       .text = "flat 1->2"});
+  AttributionSample sample;
+  sample.tier_us = 40;
+  sample.concurrency = 1;
+  sample.adapters.push_back({.adapter = "thread_pool", .submit_ns = 100, .handoff_ns = 20'000,
+                             .body_ns = 40'000, .return_ns = 300, .measurable = true,
+                             .not_measurable_reason = ""});
+  sample.adapters.push_back({.adapter = "inline", .submit_ns = 40'000, .handoff_ns = kNaN,
+                             .body_ns = 40'000, .return_ns = 0, .measurable = false,
+                             .not_measurable_reason = "runs in submit"});
+  sample.excess.push_back({.baseline = "inline", .total_excess_ns = 20'000,
+                           .largest_segment = "handoff", .largest_segment_excess_ns = 20'000,
+                           .text = "mostly handoff"});
+  m.attribution.push_back(sample);
+  sample.concurrency = 2;
+  m.attribution.push_back(sample);
+  m.unfavourable.push_back({.baseline = "inline", .cells_lost = 1, .worst_factor = 2.0,
+                            .worst_cell = "inline/c1/40us", .cells = {"inline/c1/40us"}});
+  m.unfavourable.push_back({.baseline = "sleepy", .cells_lost = 0, .worst_factor = kNaN,
+                            .worst_cell = "", .cells = {}});
+  m.conclusions.push_back({.kind = "best_win", .text = "1.5x at c2", .cells = {"inline/c2/40us"}});
+  m.conclusions.push_back({.kind = "crossover", .text = "crosses", .cells = {}});
+  m.self_checks.passed = false;
+  m.self_checks.checks.push_back({.name = "process_isolation", .passed = true, .detail = "4"});
+  m.self_checks.checks.push_back({.name = "overhead_constancy", .passed = false, .detail = "9x"});
+  m.self_checks.withheld_units = {"inline/c2/40us: concurrency exceeds the cores"};
+  return m;
+}
+
+rapidjson::Document Parse(const std::string& text) {
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+  EXPECT_FALSE(doc.HasParseError()) << text;
+  EXPECT_TRUE(doc.IsObject());
+  return doc;
+}
+
+std::vector<uint64_t> Indices(const rapidjson::Value& v) {
+  std::vector<uint64_t> out;
+  for (const rapidjson::Value& x : v.GetArray()) out.push_back(x.GetUint64());
+  return out;
+}
+
+TEST(ReportModelJsonTest, NamesItsSchemaAndVersion) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  ASSERT_TRUE(doc.HasMember("schema"));
+  EXPECT_STREQ(doc["schema"].GetString(), "zoo-host-report-model");
+  ASSERT_TRUE(doc.HasMember("model_version"));
+  EXPECT_EQ(doc["model_version"].GetInt(), kReportModelVersion);
+}
+
+TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  const std::vector<std::string> expected = {
+      "schema", "model_version", "archive_path", "subject", "subject_version", "run",
+      "environment", "adapters", "units", "tiers_us", "concurrencies", "cells",
+      "subject_faster", "subject_slower", "indistinguishable", "unmeasured", "band_min",
+      "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
+      "attribution", "unfavourable", "conclusions", "self_checks"};
+  std::vector<std::string> keys;
+  for (const auto& member : doc.GetObject()) keys.emplace_back(member.name.GetString());
+  EXPECT_EQ(keys, expected);
+  EXPECT_STREQ(doc["archive_path"].GetString(),
+               "results/thread_pool-1.0.0/20261130T130619Z.json");
+  EXPECT_STREQ(doc["subject"].GetString(), "thread_pool");
+  EXPECT_STREQ(doc["subject_version"].GetString(), "1.0.0");
+  EXPECT_EQ(doc["tiers_us"].Size(), 2u);
+  EXPECT_EQ(doc["concurrencies"][1].GetUint(), 2u);
+  EXPECT_DOUBLE_EQ(doc["share_threshold"].GetDouble(), 0.15);
+  EXPECT_FALSE(doc["self_checks"]["passed"].GetBool());
+  EXPECT_EQ(doc["self_checks"]["checks"].Size(), 2u);
+  EXPECT_EQ(doc["self_checks"]["withheld_units"].Size(), 1u);
+}
+
+TEST(ReportModelJsonTest, RunEnvironmentAndAdaptersKeepTheArchiveLayout) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  const rapidjson::Value& run = doc["run"];
+  EXPECT_STREQ(run["status"].GetString(), "complete");
+  EXPECT_DOUBLE_EQ(run["wall_s"].GetDouble(), 41.5);
+  EXPECT_EQ(run["units_failed"].GetUint(), 1u);
+  ASSERT_TRUE(run.HasMember("matrix"));
+  EXPECT_STREQ(run["matrix"]["subject"].GetString(), "thread_pool");
+  EXPECT_STREQ(doc["environment"]["cpu_model"].GetString(), "Test CPU \"quoted\"");
+  EXPECT_EQ(doc["environment"]["logical_cores"].GetUint(), 2u);
+  ASSERT_EQ(doc["adapters"].Size(), 2u);
+  EXPECT_STREQ(doc["adapters"][0]["name"].GetString(), "thread_pool");
+  EXPECT_STREQ(doc["adapters"][0]["abi"].GetString(), "1.0");
+  EXPECT_TRUE(doc["adapters"][1]["gate"]["passed"].GetBool());
+}
+
+TEST(ReportModelJsonTest, VerdictListsHoldTheIndicesGiven) {
+  const ReportModel m = SampleModel();
+  const rapidjson::Document doc = Parse(ReportModelToJson(m));
+  EXPECT_EQ(Indices(doc["subject_faster"]), (std::vector<uint64_t>{3, 2}));
+  EXPECT_EQ(Indices(doc["subject_slower"]), (std::vector<uint64_t>{0}));
+  EXPECT_EQ(Indices(doc["indistinguishable"]), (std::vector<uint64_t>{1}));
+  // The indices point at the cells they name, with their verdicts as names.
+  const rapidjson::Value& cells = doc["cells"];
+  ASSERT_EQ(cells.Size(), 4u);
+  EXPECT_STREQ(cells[3]["verdict"].GetString(), "subject_faster");
+  EXPECT_STREQ(cells[0]["verdict"].GetString(), "subject_slower");
+  EXPECT_STREQ(cells[1]["verdict"].GetString(), "indistinguishable");
+  EXPECT_EQ(cells[0]["id"].GetString(), m.cells[0].id());
+  EXPECT_STREQ(cells[0]["baseline"].GetString(), "inline");
+  EXPECT_EQ(cells[2]["concurrency"].GetUint(), 2u);
+  EXPECT_EQ(cells[2]["tier_us"].GetUint(), 40u);
+  EXPECT_DOUBLE_EQ(cells[0]["ratio"].GetDouble(), 0.5);
+  EXPECT_DOUBLE_EQ(cells[0]["test"]["p_value"].GetDouble(), 0.002);
+  EXPECT_DOUBLE_EQ(cells[0]["test"]["u"].GetDouble(), 12);
+  EXPECT_STREQ(doc["crossovers"][0]["kind"].GetString(),
+               CrossoverKindName(CrossoverKind::kCrossover));
+  EXPECT_STREQ(doc["crossovers"][1]["kind"].GetString(),
+               CrossoverKindName(CrossoverKind::kNeverFaster));
+}
+
+TEST(ReportModelJsonTest, NaNAndInfinityBecomeNull) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  EXPECT_TRUE(doc["cells"][1]["test"]["p_value"].IsNull());
+  EXPECT_TRUE(doc["cells"][1]["test"]["z"].IsNull());
+  EXPECT_TRUE(doc["band_max"].IsNull());  // +inf
+  EXPECT_TRUE(doc["scaling"][0]["throughput_per_s"][1].IsNull());
+  EXPECT_DOUBLE_EQ(doc["scaling"][0]["throughput_per_s"][0].GetDouble(), 20'000);
+  EXPECT_TRUE(doc["attribution"][0]["adapters"][1]["handoff_ns"].IsNull());
+  EXPECT_TRUE(doc["unfavourable"][1]["worst_factor"].IsNull());
+  EXPECT_TRUE(doc["share_thresholds"][1]["share_at_tier"].IsNull());
+}
+
+TEST(ReportModelJsonTest, EmptyOptionalBecomesNull) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  EXPECT_EQ(doc["share_thresholds"][0]["tier_us"].GetUint(), 300u);
+  EXPECT_TRUE(doc["share_thresholds"][1]["tier_us"].IsNull());
+  EXPECT_DOUBLE_EQ(doc["units"][0]["stats"]["overhead_ns"].GetDouble(), 1234.5);
+  EXPECT_TRUE(doc["units"][1]["stats"]["overhead_ns"].IsNull());
+  EXPECT_STREQ(doc["units"][1]["stats"]["overhead_withheld"].GetString(),
+               "concurrency 64 exceeds the 2 logical cores");
+}
+
+TEST(ReportModelJsonTest, UnitsCarryTheirIdAndSamples) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  const rapidjson::Value& u = doc["units"][0];
+  EXPECT_STREQ(u["id"].GetString(), "thread_pool/c1/40us");
+  EXPECT_STREQ(u["adapter"].GetString(), "thread_pool");
+  EXPECT_TRUE(u["ok"].GetBool());
+  ASSERT_EQ(u["per_round_end_to_end_ns"].Size(), 2u);
+  EXPECT_DOUBLE_EQ(u["per_round_end_to_end_ns"][1].GetDouble(), 51'000.5);
+}
+
+TEST(ReportModelJsonTest, StringsSurviveExactly) {
+  const ReportModel m = SampleModel();
+  const rapidjson::Document doc = Parse(ReportModelToJson(m));
+  const rapidjson::Value& text = doc["cells"][3]["text"];
+  EXPECT_EQ(std::string(text.GetString(), text.GetStringLength()), m.cells[3].text);
+}
+
+TEST(ReportModelJsonTest, SameModelSameBytes) {
+  const std::string a = ReportModelToJson(SampleModel());
+  const std::string b = ReportModelToJson(SampleModel());
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.find('\n'), std::string::npos) << "compact: one line";
+}
+
+TEST(ReportModelJsonTest, EmptyModelIsValid) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(ReportModel{}));
+  EXPECT_TRUE(doc["cells"].IsArray());
+  EXPECT_EQ(doc["cells"].Size(), 0u);
+  EXPECT_TRUE(doc["self_checks"]["passed"].GetBool());
+}
+
+}  // namespace
+}  // namespace zoo

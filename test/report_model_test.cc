@@ -1,0 +1,303 @@
+// The analysis rules, pinned on hand-built archives whose right answers are known.
+#include "core/report_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A unit whose measured rounds have these per-task end-to-end values (ns); each task's body
+// lasts `body_ns`, its submit takes 1 us, its handoff `handoff_ns`, its return 2 us.
+ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
+                      const std::vector<double>& per_task_e2e, double body_ns,
+                      double handoff_ns = 3'000) {
+  UnitResult u;
+  u.ok = true;
+  u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = tier,
+            .concurrency = c, .warmup_rounds = 0,
+            .measured_rounds = static_cast<uint32_t>(per_task_e2e.size()), .workload = "json"};
+  u.calibration.target_ns = static_cast<int64_t>(tier) * 1000;
+  for (double e2e : per_task_e2e) {
+    RoundSample r{.start_ns = 0, .wall_ns = static_cast<int64_t>(e2e * c), .tasks = {}};
+    for (uint32_t i = 0; i < c; ++i) {
+      const auto b = static_cast<int64_t>(body_ns), h = static_cast<int64_t>(handoff_ns);
+      r.tasks.push_back({.submit_call_ns = 0, .submit_return_ns = 1'000,
+                         .body_start_ns = 1'000 + h, .body_end_ns = 1'000 + h + b,
+                         .completed_ns = 3'000 + h + b, .executor_pid = 7});
+    }
+    u.rounds.push_back(std::move(r));
+  }
+  ArchivedUnit a{.result = u, .stats = ComputeUnitStats(u, 2)};
+  return a;
+}
+
+ArchivedUnit FailedUnit(const std::string& adapter, uint32_t c, uint32_t tier) {
+  UnitResult u;
+  u.spec = {.adapter = adapter, .plugin_file = "", .tier_us = tier, .concurrency = c,
+            .warmup_rounds = 0, .measured_rounds = 3, .workload = "json"};
+  u.failure = "crashed with signal SIGSEGV (Segmentation fault) during rounds";
+  return {.result = u, .stats = ComputeUnitStats(u, 2)};
+}
+
+Archive BaseArchive(const std::vector<std::string>& adapters) {
+  Archive a;
+  a.subject = "subj";
+  a.subject_version = "1.0";
+  a.run.status = "complete";
+  a.environment.logical_cores = 2;
+  for (const std::string& name : adapters) {
+    AdapterRecord r;
+    r.descriptor.name = name;
+    r.gate_passed = true;
+    a.adapters.push_back(r);
+  }
+  return a;
+}
+
+// Flat rounds: relative spread 0.
+std::vector<double> Flat(double v) { return {v, v, v, v, v}; }
+
+const Cell& FindCell(const ReportModel& m, const std::string& baseline, uint32_t c, uint32_t t) {
+  for (const Cell& cell : m.cells) {
+    if (cell.baseline == baseline && cell.concurrency == c && cell.tier_us == t) return cell;
+  }
+  ADD_FAILURE() << "no cell " << baseline << " c" << c << " " << t;
+  static const Cell none;
+  return none;
+}
+
+ReportModel Build(const Archive& a, const AnalysisOptions& o = {}) {
+  absl::StatusOr<ReportModel> m = BuildReportModel(a, "results/x.json", o);
+  EXPECT_TRUE(m.ok()) << m.status();
+  return m.ok() ? *std::move(m) : ReportModel{};
+}
+
+TEST(ReportModelTest, VerdictsRatioBandAndTheReasonText) {
+  Archive a = BaseArchive({"subj", "fast", "slow", "near"});
+  a.units = {MakeUnit("subj", 1, 40, {90'000, 100'000, 110'000}, 30'000),
+             MakeUnit("fast", 1, 40, Flat(50'000), 30'000),
+             MakeUnit("slow", 1, 40, Flat(150'000), 30'000),
+             MakeUnit("near", 1, 40, Flat(105'000), 30'000)};
+  const ReportModel m = Build(a);
+  const Cell& fast = FindCell(m, "fast", 1, 40);
+  EXPECT_DOUBLE_EQ(fast.ratio, 0.5);
+  EXPECT_DOUBLE_EQ(fast.difference, 0.5);
+  EXPECT_DOUBLE_EQ(fast.band, 0.1);  // the subject's spread (10 / 100) + 0
+  EXPECT_EQ(fast.verdict, Verdict::kSubjectSlower);
+  EXPECT_EQ(fast.text, "the two sides differ by 50.0%, more than the band of 10.0%");
+  EXPECT_EQ(FindCell(m, "slow", 1, 40).verdict, Verdict::kSubjectFaster);
+  const Cell& near = FindCell(m, "near", 1, 40);
+  EXPECT_EQ(near.verdict, Verdict::kIndistinguishable);
+  EXPECT_EQ(near.text, "the two sides differ by 5.0%, no more than the band of 10.0% - no winner");
+  EXPECT_DOUBLE_EQ(m.band_min, 0.1);
+  EXPECT_DOUBLE_EQ(m.band_max, 0.1);
+}
+
+TEST(ReportModelTest, ADifferenceExactlyAtTheBandsEdgeIsNoWinner) {
+  Archive a = BaseArchive({"subj", "edge"});
+  // Subject: median 100 us, stdev 10 us -> spread 10%; edge: 110 us flat -> difference 10%.
+  a.units = {MakeUnit("subj", 1, 40, {90'000, 100'000, 110'000}, 30'000),
+             MakeUnit("edge", 1, 40, Flat(110'000), 30'000)};
+  const Cell& cell = FindCell(Build(a), "edge", 1, 40);
+  EXPECT_DOUBLE_EQ(cell.difference, cell.band);
+  EXPECT_EQ(cell.verdict, Verdict::kIndistinguishable);
+}
+
+TEST(ReportModelTest, EveryMeasuredCellIsInExactlyOneListAndFailedOnesAreListedApart) {
+  Archive a = BaseArchive({"subj", "b1", "b2"});
+  for (uint32_t tier : {40u, 300u}) {
+    for (uint32_t c : {1u, 4u}) {
+      a.units.push_back(MakeUnit("subj", c, tier, Flat(100'000), 30'000));
+      a.units.push_back(MakeUnit("b1", c, tier, Flat(c == 1 ? 50'000 : 100'000), 30'000));
+      a.units.push_back(c == 4 && tier == 300 ? FailedUnit("b2", c, tier)
+                                              : MakeUnit("b2", c, tier, Flat(200'000), 30'000));
+    }
+  }
+  const ReportModel m = Build(a);
+  EXPECT_EQ(m.cells.size(), 7u);
+  std::vector<size_t> all;
+  for (const auto* list : {&m.subject_faster, &m.subject_slower, &m.indistinguishable}) {
+    all.insert(all.end(), list->begin(), list->end());
+  }
+  std::sort(all.begin(), all.end());
+  EXPECT_THAT(all, ElementsAre(0, 1, 2, 3, 4, 5, 6)) << "a partition of every cell";
+  ASSERT_EQ(m.unmeasured.size(), 1u);
+  EXPECT_EQ(m.unmeasured[0].baseline, "b2");
+  EXPECT_THAT(m.unmeasured[0].reason, HasSubstr("b2's unit failed: crashed with signal SIGSEGV"));
+}
+
+TEST(ReportModelTest, TheMannWhitneyTestIsReportedBesideTheBand) {
+  Archive a = BaseArchive({"subj", "far", "twin"});
+  a.units = {MakeUnit("subj", 1, 40, {100'000, 101'000, 102'000, 103'000, 104'000}, 30'000),
+             MakeUnit("far", 1, 40, {200'000, 201'000, 202'000, 203'000, 204'000}, 30'000),
+             MakeUnit("twin", 1, 40, {100'000, 101'000, 102'000, 103'000, 104'000}, 30'000)};
+  const ReportModel m = Build(a);
+  EXPECT_LT(FindCell(m, "far", 1, 40).test.p_value, 0.05);
+  EXPECT_GT(FindCell(m, "twin", 1, 40).test.p_value, 0.5);
+}
+
+TEST(ReportModelTest, ASubjectMissingFromTheRunIsRefused) {
+  Archive a = BaseArchive({"subj", "b1"});
+  a.units = {MakeUnit("b1", 1, 40, Flat(100'000), 30'000)};
+  absl::StatusOr<ReportModel> m = BuildReportModel(a, "r.json");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(m.status().message(), HasSubstr("no measured unit of its subject 'subj'"));
+}
+
+// Subject at 100 us overhead; baseline `b` faster, slower or equal by tier as given.
+Archive CrossoverArchive(const std::vector<std::pair<uint32_t, double>>& baseline_e2e) {
+  Archive a = BaseArchive({"subj", "b"});
+  for (const auto& [tier, e2e] : baseline_e2e) {
+    const double body = tier * 1000.0;
+    a.units.push_back(MakeUnit("subj", 1, tier, Flat(body + 100'000), body));
+    a.units.push_back(MakeUnit("b", 1, tier, Flat(e2e), body));
+  }
+  return a;
+}
+
+TEST(ReportModelTest, CrossoverIsTheTierAfterTheLastOneWhereTheBaselineIsFaster) {
+  const ReportModel m = Build(CrossoverArchive(
+      {{40, 60'000}, {300, 350'000}, {2700, 2'800'000}, {10000, 10'200'000}}));
+  ASSERT_EQ(m.crossovers.size(), 1u);
+  const Crossover& x = m.crossovers[0];
+  EXPECT_EQ(x.kind, CrossoverKind::kCrossover);
+  EXPECT_EQ(x.last_faster_tier_us, 300u);
+  EXPECT_EQ(x.tier_us, 2700u);
+  EXPECT_THAT(x.cells, ElementsAre("b/c1/40us", "b/c1/300us", "b/c1/2700us", "b/c1/10000us"));
+  EXPECT_EQ(x.text, "At concurrency 1, b is faster than the subject up to 300 us; from 2700 us "
+                    "on it is not.");
+}
+
+TEST(ReportModelTest, AlwaysNeverAndFasterOnlyAtTheTopAreStatedAsSuch) {
+  const ReportModel always = Build(CrossoverArchive({{40, 60'000}, {300, 350'000}}));
+  EXPECT_EQ(always.crossovers.at(0).kind, CrossoverKind::kAlwaysFaster);
+  EXPECT_THAT(always.crossovers[0].text, HasSubstr("always faster"));
+  const ReportModel never = Build(CrossoverArchive({{40, 200'000}, {300, 500'000}}));
+  EXPECT_EQ(never.crossovers.at(0).kind, CrossoverKind::kNeverFaster);
+  const ReportModel top = Build(CrossoverArchive({{40, 200'000}, {300, 350'000}}));
+  EXPECT_EQ(top.crossovers.at(0).kind, CrossoverKind::kFasterAtTop);
+  EXPECT_THAT(top.crossovers[0].text, HasSubstr("no crossover within the measured tiers"));
+}
+
+TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
+  Archive a = BaseArchive({"subj", "b"});
+  for (uint32_t tier : {40u, 300u}) {
+    a.units.push_back(MakeUnit("subj", 4, tier, Flat(200'000), 100'000));
+    a.units.push_back(MakeUnit("b", 4, tier, Flat(120'000), 100'000));
+  }
+  const ReportModel m = Build(a);
+  EXPECT_EQ(m.cells.size(), 2u) << "the cells are still compared";
+  EXPECT_TRUE(m.cells[0].overhead_withheld);
+  EXPECT_TRUE(m.crossovers.empty());
+  EXPECT_TRUE(m.share_thresholds.empty());
+  EXPECT_EQ(m.self_checks.withheld_units.size(), 4u);
+  EXPECT_THAT(m.self_checks.withheld_units[0], HasSubstr("exceeds the 2 logical cores"));
+}
+
+TEST(ReportModelTest, ShareThresholdIsTheSmallestTierBelowIt) {
+  Archive a = BaseArchive({"subj"});
+  // Overhead 20 us at every tier: share 33% at 40, 6.3% at 300, 0.7% at 2700.
+  for (uint32_t tier : {40u, 300u, 2700u}) {
+    const double body = tier * 1000.0;
+    a.units.push_back(MakeUnit("subj", 1, tier, Flat(body + 20'000), body));
+  }
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.share_thresholds.size(), 1u);
+  EXPECT_EQ(m.share_thresholds[0].tier_us, 300u);
+  EXPECT_NEAR(m.share_thresholds[0].share_at_tier, 20.0 / 320.0, 1e-12);
+  EXPECT_THAT(m.share_thresholds[0].text, HasSubstr("from a body of 300 us on"));
+
+  AnalysisOptions strict;
+  strict.share_threshold = 0.001;
+  const ReportModel none = Build(a, strict);
+  EXPECT_FALSE(none.share_thresholds[0].tier_us.has_value());
+  EXPECT_THAT(none.share_thresholds[0].text, HasSubstr("no measured tier"));
+}
+
+TEST(ReportModelTest, UnfavourableDataIsGroupedWithTheWorstCell) {
+  Archive a = BaseArchive({"subj", "b"});
+  a.units = {MakeUnit("subj", 1, 40, Flat(100'000), 30'000),
+             MakeUnit("b", 1, 40, Flat(25'000), 20'000),
+             MakeUnit("subj", 1, 300, Flat(400'000), 300'000),
+             MakeUnit("b", 1, 300, Flat(320'000), 300'000)};
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.unfavourable.size(), 1u);
+  EXPECT_EQ(m.unfavourable[0].cells_lost, 2u);
+  EXPECT_DOUBLE_EQ(m.unfavourable[0].worst_factor, 4.0);
+  EXPECT_EQ(m.unfavourable[0].worst_cell, "b/c1/40us");
+  EXPECT_EQ(m.subject_slower.size(), m.unfavourable[0].cells.size())
+      << "the same coverage as the list";
+}
+
+TEST(ReportModelTest, AttributionFindsTheSegmentOfTheExcessAndAllowsNegativeHandoff) {
+  Archive a = BaseArchive({"subj", "b"});
+  a.units = {MakeUnit("subj", 1, 40, Flat(60'000), 40'000, /*handoff_ns=*/15'000),
+             MakeUnit("b", 1, 40, Flat(45'000), 40'000, /*handoff_ns=*/-2'000)};
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.attribution.size(), 1u);
+  const AttributionSample& s = m.attribution[0];
+  ASSERT_EQ(s.adapters.size(), 2u);
+  EXPECT_EQ(s.adapters[0].adapter, "subj");
+  EXPECT_DOUBLE_EQ(s.adapters[1].handoff_ns, -2'000) << "negative handoff is kept, not clipped";
+  ASSERT_EQ(s.excess.size(), 1u);
+  EXPECT_DOUBLE_EQ(s.excess[0].total_excess_ns, 15'000);
+  EXPECT_EQ(s.excess[0].largest_segment, "handoff");
+  EXPECT_DOUBLE_EQ(s.excess[0].largest_segment_excess_ns, 17'000);
+}
+
+TEST(ReportModelTest, ScalingSaysWhetherThroughputKeepsRising) {
+  Archive a = BaseArchive({"subj"});
+  a.units = {MakeUnit("subj", 1, 40, Flat(100'000), 30'000),
+             MakeUnit("subj", 2, 40, Flat(60'000), 30'000),
+             MakeUnit("subj", 4, 40, Flat(61'000), 30'000)};
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.scaling.size(), 1u);
+  EXPECT_FALSE(m.scaling[0].keeps_rising);
+  EXPECT_EQ(m.scaling[0].text, "rises 1->2, flat 2->4");
+}
+
+TEST(ReportModelTest, ConclusionsPointAtTheirCells) {
+  const ReportModel m = Build(CrossoverArchive(
+      {{40, 60'000}, {300, 350'000}, {2700, 2'850'000}, {10000, 10'500'000}}));
+  std::vector<std::string> kinds;
+  for (const Conclusion& c : m.conclusions) {
+    kinds.push_back(c.kind);
+    if (c.kind != "no_win") {
+      EXPECT_FALSE(c.cells.empty()) << c.kind;
+    }
+  }
+  EXPECT_THAT(kinds, ElementsAre("share_threshold", "best_win", "crossover"));
+  EXPECT_THAT(m.conclusions[1].text, HasSubstr("faster than b at concurrency 1, 10000 us"));
+}
+
+TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhead) {
+  Archive a = BaseArchive({"subj"});
+  a.units = {MakeUnit("subj", 1, 40, Flat(50'000), 40'000),       // overhead 10 us
+             MakeUnit("subj", 1, 300, Flat(350'000), 300'000)};   // overhead 50 us: 5x
+  a.self_checks.push_back({.name = "process_isolation", .passed = true, .detail = ""});
+  ReportModel m = Build(a);
+  EXPECT_FALSE(m.self_checks.passed);
+  const SelfCheck& constancy = m.self_checks.checks.back();
+  EXPECT_EQ(constancy.name, "overhead_constancy");
+  EXPECT_FALSE(constancy.passed);
+  EXPECT_THAT(constancy.detail, HasSubstr("5.0x"));
+
+  a.units[1] = MakeUnit("subj", 1, 300, Flat(315'000), 300'000);  // overhead 15 us: 1.5x
+  EXPECT_TRUE(Build(a).self_checks.passed);
+  a.run.status = "interrupted";
+  const ReportModel interrupted = Build(a);
+  EXPECT_FALSE(interrupted.self_checks.passed);
+  EXPECT_EQ(interrupted.self_checks.checks.back().name, "overhead_constancy");
+  EXPECT_EQ(interrupted.self_checks.checks[1].name, "run_complete");
+}
+
+}  // namespace
+}  // namespace zoo
