@@ -47,6 +47,8 @@ void WriteMatrix(json::Writer& w, const Matrix& m) {
   w.EndObject();
 }
 
+}  // namespace
+
 void WriteEnvironment(json::Writer& w, const SystemInfo& e) {
   w.Key("environment");
   w.StartObject();
@@ -64,6 +66,8 @@ void WriteEnvironment(json::Writer& w, const SystemInfo& e) {
   json::String(w, "git_commit", e.git_commit);
   w.EndObject();
 }
+
+namespace {
 
 absl::StatusOr<std::vector<uint32_t>> ReadUintList(const rapidjson::Value& v, const char* key,
                                                    std::string_view where) {
@@ -234,16 +238,9 @@ std::string Sanitize(const std::string& s) {
 
 }  // namespace
 
-std::string ArchiveToJson(const Archive& a) {
-  rapidjson::StringBuffer buf;
-  json::Writer w(buf);
-  w.StartObject();
-  json::String(w, "schema", kArchiveSchemaName);
-  json::Int(w, "schema_version", a.schema_version);
-
+void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   w.Key("run");
   w.StartObject();
-  const RunRecord& r = a.run;
   json::String(w, "started_utc", r.started_utc);
   json::String(w, "finished_utc", r.finished_utc);
   json::Double(w, "wall_s", r.wall_s);
@@ -258,16 +255,12 @@ std::string ArchiveToJson(const Archive& a) {
   WriteMatrix(w, r.matrix);
   w.EndObject();
 
-  WriteEnvironment(w, a.environment);
-  w.Key("subject");
-  w.StartObject();
-  json::String(w, "name", a.subject);
-  json::String(w, "version", a.subject_version);
-  w.EndObject();
+}
 
+void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adapters) {
   w.Key("adapters");
   w.StartArray();
-  for (const AdapterRecord& rec : a.adapters) {
+  for (const AdapterRecord& rec : adapters) {
     const AdapterDescriptor& d = rec.descriptor;
     w.StartObject();
     json::String(w, "name", d.name);
@@ -287,6 +280,26 @@ std::string ArchiveToJson(const Archive& a) {
     w.EndObject();
   }
   w.EndArray();
+
+}
+
+std::string ArchiveToJson(const Archive& a) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  json::String(w, "schema", kArchiveSchemaName);
+  json::Int(w, "schema_version", a.schema_version);
+
+  WriteRunRecord(w, a.run);
+
+  WriteEnvironment(w, a.environment);
+  w.Key("subject");
+  w.StartObject();
+  json::String(w, "name", a.subject);
+  json::String(w, "version", a.subject_version);
+  w.EndObject();
+
+  WriteAdapterRecords(w, a.adapters);
 
   w.Key("units");
   w.StartArray();

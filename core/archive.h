@@ -27,6 +27,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "core/adapter_descriptor.h"
+#include "core/json_util.h"
 #include "core/matrix.h"
 #include "core/sysinfo.h"
 #include "core/unit.h"
@@ -87,6 +88,12 @@ struct Archive {
 };
 
 std::string ArchiveToJson(const Archive& archive);
+
+// The archive's "run", "environment" and "adapters" members (key and value), for other
+// documents that carry them in the same layout (the report model's JSON).
+void WriteRunRecord(json::Writer& w, const RunRecord& run);
+void WriteEnvironment(json::Writer& w, const SystemInfo& environment);
+void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adapters);
 // `source` names the file in errors: "FILE: not a zoo-host archive (...)".
 absl::StatusOr<Archive> ArchiveFromJson(std::string_view json, std::string_view source);
 

@@ -48,27 +48,6 @@ void WriteStringList(json::Writer& w, const char* key, const std::vector<std::st
   w.EndArray();
 }
 
-// "run", "environment" and "adapters" in exactly the archive's layout. archive.cc keeps its
-// writers private, so they are reached through ArchiveToJson on an archive that holds only
-// these three (no units: cheap), and copied over value by value. One layout, one codec: a
-// field added to the archive shows up here without a change. Numbers survive the trip
-// exactly (the shortest round-trip form, read back at full precision).
-void WriteArchiveParts(json::Writer& w, const ReportModel& model) {
-  Archive parts;
-  parts.run = model.run;
-  parts.environment = model.environment;
-  parts.adapters = model.adapters;
-  const std::string text = ArchiveToJson(parts);
-  rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
-  assert(!doc.HasParseError() && doc.IsObject());
-  for (const char* key : {"run", "environment", "adapters"}) {
-    w.Key(key);
-    assert(doc.HasMember(key));
-    doc[key].Accept(w);
-  }
-}
-
 // A unit's id in the form Cell::id() gives a cell, so "cells" lists that name units
 // ("thread_pool/c1/10000us") can be looked up in "units" as well.
 std::string UnitId(const UnitView& u) {
@@ -252,7 +231,10 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::String(w, "archive_path", m.archive_path);
   json::String(w, "subject", m.subject);
   json::String(w, "subject_version", m.subject_version);
-  WriteArchiveParts(w, m);
+  // The archive's own writers: one layout for both documents.
+  WriteRunRecord(w, m.run);
+  WriteEnvironment(w, m.environment);
+  WriteAdapterRecords(w, m.adapters);
   WriteObjectList(w, "units", m.units, WriteUnit);
   WriteUintList(w, "tiers_us", m.tiers_us);
   WriteUintList(w, "concurrencies", m.concurrencies);
