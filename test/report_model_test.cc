@@ -105,7 +105,8 @@ TEST(ReportModelTest, ADifferenceExactlyAtTheBandsEdgeIsNoWinner) {
   // Subject: median 100 us, stdev 10 us -> spread 10%; edge: 110 us flat -> difference 10%.
   a.units = {MakeUnit("subj", 1, 40, {90'000, 100'000, 110'000}, 30'000),
              MakeUnit("edge", 1, 40, Flat(110'000), 30'000)};
-  const Cell& cell = FindCell(Build(a), "edge", 1, 40);
+  const ReportModel m = Build(a);
+  const Cell& cell = FindCell(m, "edge", 1, 40);
   EXPECT_DOUBLE_EQ(cell.difference, cell.band);
   EXPECT_EQ(cell.verdict, Verdict::kIndistinguishable);
 }
