@@ -1,4 +1,5 @@
 // zoo-host list: every adapter found, usable or not, and why not.
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -6,6 +7,8 @@
 #include <boost/program_options.hpp>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "core/build_config.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
 #include "tools/zoo-host/cli_common.h"
@@ -14,6 +17,16 @@ namespace zoo::cli {
 namespace {
 
 namespace po = boost::program_options;
+
+// Built-in adapters this zoo-host was built without, as (name, why).
+std::vector<std::pair<std::string, std::string>> NotBuilt() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (absl::string_view item : absl::StrSplit(ZOO_NOT_BUILT_ADAPTERS, ';', absl::SkipEmpty())) {
+    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(item, absl::MaxSplits(": ", 1));
+    out.emplace_back(std::string(kv.first), std::string(kv.second));
+  }
+  return out;
+}
 
 void PrintJson(const std::vector<CatalogEntry>& catalog) {
   rapidjson::StringBuffer buf;
@@ -44,6 +57,15 @@ void PrintJson(const std::vector<CatalogEntry>& catalog) {
     w.EndObject();
   }
   w.EndArray();
+  w.Key("not_built");
+  w.StartArray();
+  for (const auto& [name, why] : NotBuilt()) {
+    w.StartObject();
+    field("name", name);
+    field("reason", why);
+    w.EndObject();
+  }
+  w.EndArray();
   w.EndObject();
   std::cout << buf.GetString() << "\n";
 }
@@ -53,15 +75,32 @@ void PrintTable(const std::vector<CatalogEntry>& catalog) {
     std::cout << "no adapters found (give --plugin PATH or set ZOO_HOST_PLUGIN_PATH)\n";
     return;
   }
-  std::cout << absl::StrFormat("%-20s %-10s %-10s %-5s %-6s %s\n", "NAME", "VERSION", "KIND",
-                               "ABI", "STATUS", "FILE");
+  // Columns as wide as their widest value: versions such as "1.0.0 (oneTBB 2021.8.0)" vary.
+  std::vector<std::vector<std::string>> rows = {{"NAME", "VERSION", "KIND", "ABI", "STATUS"}};
   for (const CatalogEntry& e : catalog) {
     const AdapterDescriptor* d = e.descriptor ? &*e.descriptor : nullptr;
-    std::cout << absl::StrFormat(
-        "%-20s %-10s %-10s %-5s %-6s %s\n", d ? d->name : "-", d ? d->version : "-",
-        d ? d->kind : "-", d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
-        e.usable() ? "ok" : "error", e.candidate.file.string());
+    rows.push_back({d ? d->name : "-", d ? d->version : "-", d ? d->kind : "-",
+                    d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
+                    e.usable() ? "ok" : "error"});
+  }
+  size_t width[5] = {};
+  for (const auto& row : rows) {
+    for (size_t i = 0; i < 5; ++i) width[i] = std::max(width[i], row[i].size());
+  }
+  auto print_row = [&](const std::vector<std::string>& row, const std::string& file) {
+    for (size_t i = 0; i < 5; ++i) std::cout << absl::StrFormat("%-*s  ", width[i], row[i]);
+    std::cout << file << "\n";
+  };
+  print_row(rows[0], "FILE");
+  for (size_t r = 0; r < catalog.size(); ++r) {
+    const CatalogEntry& e = catalog[r];
+    print_row(rows[r + 1], e.candidate.file.string());
     if (!e.usable()) std::cout << "    " << e.problem << "\n";
+  }
+  const auto not_built = NotBuilt();
+  if (!not_built.empty()) {
+    std::cout << "\nnot built into this zoo-host:\n";
+    for (const auto& [name, why] : not_built) std::cout << "  " << name << ": " << why << "\n";
   }
 }
 
