@@ -76,6 +76,13 @@ constexpr VersionText MakeVersion() {
 
 constexpr VersionText kVersion = MakeVersion();
 
+// "1.74" for error messages.
+std::string DottedBoostVersion() {
+  std::string v = BOOST_LIB_VERSION;
+  std::replace(v.begin(), v.end(), '_', '.');
+  return v;
+}
+
 // ---- work_stealing's process-wide state ------------------------------------------------
 //
 // work_stealing(thread_count) in Boost 1.74 does, in its constructor:
@@ -176,8 +183,11 @@ class BoostFiberAdapter {
           "spins at 100% CPU in its scheduler loop (steal attempts) for the life of the "
           "instance, also between rounds, so no worker sleeps (no wake-up latency on the "
           "hand-off), but with threads == cores the control thread, waking from drain(), and "
-          "any other load compete with spinners for a core: tails are long and whether an idle "
-          "worker steals in time depends on the machine's load. Fibers are cooperative and the "
+          "any other load compete with spinners for a core: a woken control thread can wait out "
+          "a spinner's time slice (about 4 ms on a 2-vCPU VM: setup() takes that long), so tails "
+          "are long; under outside load a spinning sibling also slows the worker running a "
+          "body, and whether an idle worker steals in time depends on that load. Fibers are "
+          "cooperative and the "
           "bodies never yield: a fiber runs to completion on the worker that first picks it; "
           "stealing moves only fibers that have not started (and the dispatcher fiber itself). "
           "work_stealing's steal() takes only the head of a victim's queue and gives up when "
@@ -212,7 +222,7 @@ class BoostFiberAdapter {
     if (!statics.registry->empty() && statics.registry->size() != threads_) {
       throw zoo::Error(
           ZOO_STATUS_INVALID_ARGUMENT,
-          "Boost.Fiber " + std::string(BOOST_LIB_VERSION) +
+          "Boost.Fiber " + DottedBoostVersion() +
               " fixes the work_stealing thread count for the whole process at its first pool (" +
               std::to_string(statics.registry->size()) + " threads), so a pool of " +
               std::to_string(threads_) + " threads cannot be made in this process");
@@ -299,7 +309,7 @@ class BoostFiberAdapter {
     // Park the main fiber; this thread's scheduler runs and steals fibers meanwhile.
     {
       std::unique_lock<boost::fibers::mutex> lock(stop_mutex_);
-      stop_cv_.wait(lock, [this] { return stopping_; });
+      stop_cv_.wait(lock, [this] { return stopping_.load(std::memory_order_acquire); });
     }
     // Returning ends the thread: its thread-local scheduler is destroyed, which first runs
     // every fiber still attached to it.
@@ -318,7 +328,7 @@ class BoostFiberAdapter {
     }
     {
       std::lock_guard<boost::fibers::mutex> lock(stop_mutex_);
-      stopping_ = true;
+      stopping_.store(true, std::memory_order_release);
     }
     stop_cv_.notify_all();
   }
@@ -376,7 +386,9 @@ class BoostFiberAdapter {
   // Where the workers' main fibers park until the dispatcher ends (fiber-aware primitives).
   boost::fibers::mutex stop_mutex_;
   boost::fibers::condition_variable stop_cv_;
-  bool stopping_ = false;  // guarded by stop_mutex_
+  // Written and read under stop_mutex_; atomic as well only because that fiber mutex is
+  // locked and unlocked inside libboost_fiber.so, where ThreadSanitizer cannot see it.
+  std::atomic<bool> stopping_{false};
 
   std::vector<std::thread> workers_;  // joined in the destructor, before the members above go
 };
