@@ -65,7 +65,9 @@ Matrix DefaultMatrix() { return Matrix{}; }
 
 void ApplyQuick(Matrix* matrix) {
   matrix->tiers_us = {40, 300, 2700};
-  // Within 2 cores, so that every quick cell has an overhead figure.
+  // Within 2 cores: no cell measures run-queue contention. (A parallel executor at
+  // concurrency 2 still gets no overhead figure: wall / concurrency is then shorter than one
+  // body, so the seeds' end-to-end minus body comes out negative and is withheld.)
   matrix->concurrencies = {1, 2};
   matrix->warmup_rounds = 2;
   matrix->measured_rounds = 15;
