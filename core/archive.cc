@@ -221,6 +221,7 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(c.name, json::GetString((*m)[i], "name", where));
     ZOO_ASSIGN_OR_RETURN(c.passed, json::GetBool((*m)[i], "passed", where));
     ZOO_ASSIGN_OR_RETURN(c.detail, json::GetString((*m)[i], "detail", where));
+    ZOO_ASSIGN_OR_RETURN(c.message, ReadMessage((*m)[i], "message", where));
     a.self_checks.push_back(std::move(c));
   }
   return a;
@@ -318,6 +319,7 @@ std::string ArchiveToJson(const Archive& a) {
     json::String(w, "name", c.name);
     json::Bool(w, "passed", c.passed);
     json::String(w, "detail", c.detail);
+    WriteMessage(w, "message", c.message);
     w.EndObject();
   }
   w.EndArray();

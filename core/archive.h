@@ -16,7 +16,7 @@
 //            sha256, gate: {passed, reason}}],
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
 //            output_tail, rounds: [...], stats: {...}}],      (unit_json.h)
-//    "self_checks": [{name, passed, detail}]}
+//    "self_checks": [{name, passed, detail, message: {code, args}}]}   (message.h)
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,7 @@
 #include "core/adapter_descriptor.h"
 #include "core/json_util.h"
 #include "core/matrix.h"
+#include "core/message.h"
 #include "core/sysinfo.h"
 #include "core/unit.h"
 #include "core/unit_stats.h"
@@ -58,7 +59,8 @@ struct ArchivedUnit {
 struct SelfCheck {
   std::string name;
   bool passed = false;
-  std::string detail;
+  std::string detail;  // English, for logs
+  Message message;     // the same statement for reporters: "self_check.<name>.<outcome>"
 };
 
 struct RunRecord {

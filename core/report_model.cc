@@ -117,14 +117,19 @@ class Analysis {
           const UnitView* b = Unit(baseline, c, tier);
           if (s == nullptr && b == nullptr) continue;
           UnmeasuredCell missing{.baseline = baseline, .concurrency = c, .tier_us = tier,
-                                 .reason = ""};
+                                 .reason = "", .reason_code = "", .failure = ""};
           if (s == nullptr || b == nullptr) {
             missing.reason = absl::StrCat(s == nullptr ? "the subject" : baseline,
                                           " has no unit at these coordinates");
+            missing.reason_code = s == nullptr ? "subject_missing" : "baseline_missing";
           } else if (!s->ok) {
             missing.reason = absl::StrCat("the subject's unit failed: ", s->failure);
+            missing.reason_code = "subject_failed";
+            missing.failure = s->failure;
           } else if (!b->ok) {
             missing.reason = absl::StrCat(baseline, "'s unit failed: ", b->failure);
+            missing.reason_code = "baseline_failed";
+            missing.failure = b->failure;
           }
           if (!missing.reason.empty()) {
             m_.unmeasured.push_back(std::move(missing));
@@ -182,7 +187,7 @@ class Analysis {
     for (uint32_t c : m_.concurrencies) {
       if (!WithinCores(c)) continue;
       ShareThreshold t{.concurrency = c, .tier_us = std::nullopt, .share_at_tier = 0,
-                       .cells = {}, .text = ""};
+                       .cells = {}, .text = "", .message = {}};
       std::optional<std::pair<uint32_t, double>> lowest;
       for (uint32_t tier : m_.tiers_us) {
         const UnitView* s = Unit(m_.subject, c, tier);
@@ -194,6 +199,19 @@ class Analysis {
           t.tier_us = tier;
           t.share_at_tier = share;
         }
+      }
+      const std::string threshold = FormatPercentArg(options_.share_threshold);
+      if (t.cells.empty()) {
+        t.message = {"share_threshold.no_figure", {{"concurrency", absl::StrCat(c)}}};
+      } else if (t.tier_us) {
+        t.message = {"share_threshold.found",
+                     {{"concurrency", absl::StrCat(c)}, {"tier_us", absl::StrCat(*t.tier_us)},
+                      {"threshold", threshold}, {"share", FormatPercentArg(t.share_at_tier)}}};
+      } else {
+        t.message = {"share_threshold.not_reached",
+                     {{"concurrency", absl::StrCat(c)}, {"threshold", threshold},
+                      {"lowest_share", FormatPercentArg(lowest->second)},
+                      {"lowest_tier_us", absl::StrCat(lowest->first)}}};
       }
       if (t.cells.empty()) {
         t.text = absl::StrFormat("At concurrency %u the subject has no overhead figure at any "
@@ -266,6 +284,10 @@ class Analysis {
               "is not.",
               c, baseline, x.last_faster_tier_us, x.tier_us);
         }
+        x.message = {absl::StrCat("crossover.", CrossoverKindName(x.kind)),
+                     {{"concurrency", absl::StrCat(c)}, {"baseline", baseline},
+                      {"tier_us", absl::StrCat(x.tier_us)},
+                      {"last_faster_tier_us", absl::StrCat(x.last_faster_tier_us)}}};
         m_.crossovers.push_back(std::move(x));
       }
     }
@@ -296,6 +318,7 @@ class Analysis {
             how = next > prev * 1.05 ? "rises" : next < prev * 0.95 ? "falls" : "flat";
           }
           row.keeps_rising &= how == "rises";
+          row.steps.push_back({row.concurrencies[i - 1], row.concurrencies[i], how});
           steps.push_back(absl::StrFormat("%s %u->%u", how, row.concurrencies[i - 1],
                                           row.concurrencies[i]));
         }
@@ -350,6 +373,7 @@ class Analysis {
     if (u.stats.submit_ns.n == 0 || u.stats.body_ns.n == 0) {
       s.measurable = false;
       s.not_measurable_reason = "the unit recorded no per-task timestamps";
+      s.not_measurable_code = "no_timestamps";
     }
     return s;
   }
@@ -402,7 +426,8 @@ class Analysis {
 
   void Conclusions() {
     for (const ShareThreshold& t : m_.share_thresholds) {
-      m_.conclusions.push_back({.kind = "share_threshold", .text = t.text, .cells = t.cells});
+      m_.conclusions.push_back(
+          {.kind = "share_threshold", .text = t.text, .cells = t.cells, .message = t.message});
     }
     const Cell* best = nullptr;
     for (size_t index : m_.subject_faster) {
@@ -416,13 +441,21 @@ class Analysis {
                                    "%u, %u us (%s).",
                                    best->ratio, best->baseline, best->concurrency, best->tier_us,
                                    best->text),
-           .cells = {best->id()}});
+           .cells = {best->id()},
+           .message = {"best_win",
+                       {{"factor", absl::StrFormat("%.2f×", best->ratio)},
+                        {"baseline", best->baseline},
+                        {"concurrency", absl::StrCat(best->concurrency)},
+                        {"tier_us", absl::StrCat(best->tier_us)},
+                        {"difference", FormatPercentArg(best->difference)},
+                        {"band", FormatPercentArg(best->band)}}}});
     } else {
       m_.conclusions.push_back(
           {.kind = "no_win",
            .text = "The subject is faster than no baseline in any measured cell by more than "
                    "the band.",
-           .cells = {}});
+           .cells = {},
+           .message = {"no_win", {}}});
     }
     for (const Crossover& x : m_.crossovers) {
       if (x.kind == CrossoverKind::kNeverFaster) continue;
@@ -430,7 +463,8 @@ class Analysis {
                                         : x.kind == CrossoverKind::kCrossover  ? "crossover"
                                                                                : "faster_at_top",
                                 .text = x.text,
-                                .cells = x.cells});
+                                .cells = x.cells,
+                                .message = x.message});
     }
   }
 
@@ -441,11 +475,14 @@ class Analysis {
       s.checks.push_back({.name = "run_complete", .passed = false,
                           .detail = absl::StrFormat("the run is %s: %u of %u units recorded",
                                                     archive_.run.status, archive_.units.size(),
-                                                    archive_.run.units_planned)});
+                                                    archive_.run.units_planned),
+                          .message = {absl::StrCat("self_check.run_complete.", archive_.run.status),
+                                      {{"recorded", absl::StrCat(archive_.units.size())},
+                                       {"planned", absl::StrCat(archive_.run.units_planned)}}}});
     }
     // The subject's overhead should be roughly constant across tiers: a framework's cost per
     // task does not depend on what the body does. A large swing points at measurement noise.
-    std::vector<std::string> ranges;
+    std::vector<std::string> ranges, range_args;
     bool constant = true;
     for (uint32_t c : m_.concurrencies) {
       if (!WithinCores(c)) continue;
@@ -460,6 +497,8 @@ class Analysis {
       constant &= factor <= options_.overhead_constancy_factor;
       ranges.push_back(absl::StrFormat("concurrency %u: %s to %s (%.1fx)", c, Us(*lo), Us(*hi),
                                        factor));
+      range_args.push_back(absl::StrFormat("c%u: %s – %s (%.1f×)", c, FormatDurationArg(*lo),
+                                           FormatDurationArg(*hi), factor));
     }
     s.checks.push_back(
         {.name = "overhead_constancy",
@@ -468,11 +507,29 @@ class Analysis {
                        ? std::string("not applicable: fewer than two tiers with an overhead figure")
                        : absl::StrCat("the subject's overhead across tiers, limit ",
                                       absl::StrFormat("%.1fx", options_.overhead_constancy_factor),
-                                      ": ", absl::StrJoin(ranges, "; "))});
+                                      ": ", absl::StrJoin(ranges, "; ")),
+         .message = ranges.empty()
+                        ? Message{"self_check.overhead_constancy.not_applicable", {}}
+                        : Message{absl::StrCat("self_check.overhead_constancy.",
+                                               constant ? "passed" : "failed"),
+                                  {{"limit", absl::StrFormat("%.1f×",
+                                                             options_.overhead_constancy_factor)},
+                                   {"ranges", absl::StrJoin(range_args, "; ")}}}});
     for (const UnitView& u : m_.units) {
       if (u.ok && !u.stats.overhead_ns) {
         s.withheld_units.push_back(absl::StrCat(CellId(u.adapter, u.concurrency, u.tier_us), ": ",
                                                 u.stats.overhead_withheld));
+        const std::string& why = u.stats.overhead_withheld;
+        s.withheld.push_back(
+            {.unit = CellId(u.adapter, u.concurrency, u.tier_us),
+             .reason_code = why.rfind("concurrency ", 0) == 0 ? "above_cores"
+                            : why.rfind("negative", 0) == 0   ? "negative"
+                                                              : "no_rounds",
+             .overhead_ns = std::numeric_limits<double>::quiet_NaN()});
+        if (s.withheld.back().reason_code == "negative") {
+          s.withheld.back().overhead_ns =
+              u.stats.end_to_end_ns.median - u.stats.body_ns.median;
+        }
       }
     }
     s.passed = std::all_of(s.checks.begin(), s.checks.end(),

@@ -24,6 +24,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/archive.h"
+#include "core/message.h"
 
 namespace zoo {
 
@@ -75,7 +76,11 @@ struct UnmeasuredCell {
   std::string baseline;
   uint32_t concurrency = 0;
   uint32_t tier_us = 0;
-  std::string reason;
+  std::string reason;       // English
+  // "subject_missing", "baseline_missing", "subject_failed", "baseline_failed"; `failure` is
+  // the failed unit's own sentence (verbatim from the archive).
+  std::string reason_code;
+  std::string failure;
 };
 
 struct ShareThreshold {
@@ -84,6 +89,7 @@ struct ShareThreshold {
   double share_at_tier = 0;         // the share there
   std::vector<std::string> cells;   // "subject/c1/10000us", the units it rests on
   std::string text;
+  Message message;  // "share_threshold.found" / ".not_reached" / ".no_figure"
 };
 
 enum class CrossoverKind { kNeverFaster, kAlwaysFaster, kCrossover, kFasterAtTop };
@@ -98,6 +104,7 @@ struct Crossover {
   uint32_t last_faster_tier_us = 0;
   std::vector<std::string> cells;  // the cells it rests on
   std::string text;
+  Message message;  // "crossover.<kind>"
 };
 
 struct ScalingRow {
@@ -107,6 +114,11 @@ struct ScalingRow {
   std::vector<double> throughput_per_s;  // same order; NaN where the unit failed
   bool keeps_rising = false;  // each step at least 5% above the previous
   std::string text;           // "rises 1->4, flat 4->16, falls 16->64"
+  struct Step {
+    uint32_t from = 0, to = 0;
+    std::string trend;  // "rises", "flat", "falls" (5% either way), "unknown"
+  };
+  std::vector<Step> steps;
 };
 
 struct SegmentMedians {
@@ -114,6 +126,7 @@ struct SegmentMedians {
   double submit_ns = 0, handoff_ns = 0, body_ns = 0, return_ns = 0;
   bool measurable = true;
   std::string not_measurable_reason;
+  std::string not_measurable_code;  // "no_timestamps" when not measurable
 };
 
 struct AttributionExcess {
@@ -141,14 +154,23 @@ struct UnfavourableGroup {
 
 struct Conclusion {
   std::string kind;  // "share_threshold", "best_win", "crossover", "always_faster", ...
-  std::string text;
+  std::string text;  // English
   std::vector<std::string> cells;  // the cells or units it rests on
+  Message message;   // "conclusion.<kind>" with its arguments
+};
+
+// A unit without an overhead figure, and why ("above_cores", "negative", "no_rounds").
+struct WithheldUnit {
+  std::string unit;
+  std::string reason_code;
+  double overhead_ns = 0;  // the negative figure, for "negative"; NaN otherwise
 };
 
 struct SelfCheckSummary {
   bool passed = true;              // every check below passed
   std::vector<SelfCheck> checks;   // the archive's, plus overhead_constancy
-  std::vector<std::string> withheld_units;  // "thread_pool/c4/40us: <reason>"
+  std::vector<std::string> withheld_units;  // "thread_pool/c4/40us: <reason>" (English)
+  std::vector<WithheldUnit> withheld;       // the same, as data
 };
 
 struct ReportModel {

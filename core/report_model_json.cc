@@ -100,6 +100,8 @@ void WriteUnmeasured(json::Writer& w, const UnmeasuredCell& c) {
   json::Uint(w, "concurrency", c.concurrency);
   json::Uint(w, "tier_us", c.tier_us);
   json::String(w, "reason", c.reason);
+  json::String(w, "reason_code", c.reason_code);
+  json::String(w, "failure", c.failure);
   w.EndObject();
 }
 
@@ -115,6 +117,7 @@ void WriteShareThreshold(json::Writer& w, const ShareThreshold& s) {
   json::Double(w, "share_at_tier", s.share_at_tier);
   WriteStringList(w, "cells", s.cells);
   json::String(w, "text", s.text);
+  WriteMessage(w, "message", s.message);
   w.EndObject();
 }
 
@@ -127,6 +130,7 @@ void WriteCrossover(json::Writer& w, const Crossover& c) {
   json::Uint(w, "last_faster_tier_us", c.last_faster_tier_us);
   WriteStringList(w, "cells", c.cells);
   json::String(w, "text", c.text);
+  WriteMessage(w, "message", c.message);
   w.EndObject();
 }
 
@@ -138,6 +142,16 @@ void WriteScalingRow(json::Writer& w, const ScalingRow& r) {
   WriteDoubleList(w, "throughput_per_s", r.throughput_per_s);
   json::Bool(w, "keeps_rising", r.keeps_rising);
   json::String(w, "text", r.text);
+  w.Key("steps");
+  w.StartArray();
+  for (const ScalingRow::Step& s : r.steps) {
+    w.StartObject();
+    json::Uint(w, "from", s.from);
+    json::Uint(w, "to", s.to);
+    json::String(w, "trend", s.trend);
+    w.EndObject();
+  }
+  w.EndArray();
   w.EndObject();
 }
 
@@ -156,6 +170,7 @@ void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
     json::Double(w, "return_ns", s.return_ns);
     json::Bool(w, "measurable", s.measurable);
     json::String(w, "not_measurable_reason", s.not_measurable_reason);
+    json::String(w, "not_measurable_code", s.not_measurable_code);
     w.EndObject();
   }
   w.EndArray();
@@ -189,6 +204,7 @@ void WriteConclusion(json::Writer& w, const Conclusion& c) {
   json::String(w, "kind", c.kind);
   json::String(w, "text", c.text);
   WriteStringList(w, "cells", c.cells);
+  WriteMessage(w, "message", c.message);
   w.EndObject();
 }
 
@@ -203,10 +219,21 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
     json::String(w, "name", c.name);
     json::Bool(w, "passed", c.passed);
     json::String(w, "detail", c.detail);
+    WriteMessage(w, "message", c.message);
     w.EndObject();
   }
   w.EndArray();
   WriteStringList(w, "withheld_units", s.withheld_units);
+  w.Key("withheld");
+  w.StartArray();
+  for (const WithheldUnit& u : s.withheld) {
+    w.StartObject();
+    json::String(w, "unit", u.unit);
+    json::String(w, "reason_code", u.reason_code);
+    json::Double(w, "overhead_ns", u.overhead_ns);
+    w.EndObject();
+  }
+  w.EndArray();
   w.EndObject();
 }
 

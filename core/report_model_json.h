@@ -12,19 +12,26 @@
 //               ratio, difference, band, verdict, test: {u, z, p_value}, overhead_withheld,
 //               text}],
 //    "subject_faster", "subject_slower", "indistinguishable",   (indices into "cells")
-//    "unmeasured": [{baseline, concurrency, tier_us, reason}],
+//    "unmeasured": [{baseline, concurrency, tier_us, reason, reason_code, failure}],
 //    "band_min", "band_max", "share_threshold",
-//    "share_thresholds": [{concurrency, tier_us, share_at_tier, cells, text}],
-//    "crossovers": [{baseline, concurrency, kind, tier_us, last_faster_tier_us, cells, text}],
-//    "scaling": [{adapter, tier_us, concurrencies, throughput_per_s, keeps_rising, text}],
+//    "share_thresholds": [{concurrency, tier_us, share_at_tier, cells, text, message}],
+//    "crossovers": [{baseline, concurrency, kind, tier_us, last_faster_tier_us, cells, text,
+//                    message}],
+//    "scaling": [{adapter, tier_us, concurrencies, throughput_per_s, keeps_rising, text,
+//                 steps: [{from, to, trend}]}],
 //    "attribution": [{tier_us, concurrency,
 //                     adapters: [{adapter, submit_ns, handoff_ns, body_ns, return_ns,
-//                                 measurable, not_measurable_reason}],
+//                                 measurable, not_measurable_reason, not_measurable_code}],
 //                     excess: [{baseline, total_excess_ns, largest_segment,
 //                               largest_segment_excess_ns, text}]}],
 //    "unfavourable": [{baseline, cells_lost, worst_factor, worst_cell, cells}],
-//    "conclusions": [{kind, text, cells}],
-//    "self_checks": {passed, checks: [{name, passed, detail}], withheld_units}}
+//    "conclusions": [{kind, text, cells, message}],
+//    "self_checks": {passed, checks: [{name, passed, detail, message}], withheld_units,
+//                    withheld: [{unit, reason_code, overhead_ns}]}}
+//
+// Every "message" is {"code", "args": {name: value}} (message.h): the sentence as data, which
+// reporters say in their language from the catalog key "msg." + code; "text" and "detail" are
+// the same sentence in English for logs.
 //
 // Field names are the struct field names of report_model.h. Enums are their names
 // (VerdictName, CrossoverKindName). NaN and infinities are null (json_util.h), and so is an

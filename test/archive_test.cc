@@ -66,7 +66,9 @@ Archive SampleArchive() {
   failed.pid = 4243;
   a.units.push_back({.result = ok, .stats = ComputeUnitStats(ok, 2)});
   a.units.push_back({.result = failed, .stats = ComputeUnitStats(failed, 2)});
-  a.self_checks.push_back({.name = "process_isolation", .passed = true, .detail = "2 units"});
+  a.self_checks.push_back({.name = "process_isolation", .passed = true, .detail = "2 units",
+                           .message = {"self_check.process_isolation.passed",
+                                       {{"units", "2"}, {"processes", "2"}}}});
   return a;
 }
 

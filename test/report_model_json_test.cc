@@ -80,37 +80,41 @@ ReportModel SampleModel() {
   m.subject_slower = {0};
   m.indistinguishable = {1};
   m.unmeasured.push_back({.baseline = "sleepy", .concurrency = 1, .tier_us = 40,
-                          .reason = "the baseline's unit failed: timed out"});
+                          .reason = "the baseline's unit failed: timed out",
+                          .reason_code = "baseline_failed", .failure = "timed out"});
   m.unmeasured.push_back({.baseline = "sleepy", .concurrency = 2, .tier_us = 40,
-                          .reason = "no unit"});
+                          .reason = "no unit", .reason_code = "baseline_missing", .failure = ""});
   m.band_min = 0.03;
   m.band_max = std::numeric_limits<double>::infinity();
   m.share_threshold = 0.15;
   m.share_thresholds.push_back({.concurrency = 1, .tier_us = 300, .share_at_tier = 0.1,
-                                .cells = {"thread_pool/c1/300us"}, .text = "from 300 us"});
+                                .cells = {"thread_pool/c1/300us"}, .text = "from 300 us",
+                                .message = {"share_threshold.found", {{"tier_us", "300"}}}});
   m.share_thresholds.push_back({.concurrency = 2, .tier_us = std::nullopt, .share_at_tier = kNaN,
-                                .cells = {}, .text = "never below 15%"});
+                                .cells = {}, .text = "never below 15%", .message = {}});
   m.crossovers.push_back({.baseline = "inline", .concurrency = 1, .kind = CrossoverKind::kCrossover,
                           .tier_us = 300, .last_faster_tier_us = 40,
-                          .cells = {"inline/c1/40us", "inline/c1/300us"}, .text = "crosses"});
+                          .cells = {"inline/c1/40us", "inline/c1/300us"}, .text = "crosses",
+                          .message = {"crossover.crossover", {{"baseline", "inline"}}}});
   m.crossovers.push_back({.baseline = "inline", .concurrency = 2,
                           .kind = CrossoverKind::kNeverFaster, .tier_us = 0,
-                          .last_faster_tier_us = 0, .cells = {}, .text = "never faster"});
+                          .last_faster_tier_us = 0, .cells = {}, .text = "never faster", .message = {}});
   m.scaling.push_back({.adapter = "thread_pool", .tier_us = 40, .concurrencies = {1, 2},
                        .throughput_per_s = {20'000, kNaN}, .keeps_rising = false,
-                       .text = "rises 1->2"});
+                       .text = "rises 1->2", .steps = {{.from = 1, .to = 2, .trend = "rises"}}});
   m.scaling.push_back({.adapter = "inline", .tier_us = 40, .concurrencies = {1, 2},
                        .throughput_per_s = {25'000, 25'100}, .keeps_rising = false,
-                       .text = "flat 1->2"});
+                       .text = "flat 1->2", .steps = {}});
   AttributionSample sample;
   sample.tier_us = 40;
   sample.concurrency = 1;
   sample.adapters.push_back({.adapter = "thread_pool", .submit_ns = 100, .handoff_ns = 20'000,
                              .body_ns = 40'000, .return_ns = 300, .measurable = true,
-                             .not_measurable_reason = ""});
+                             .not_measurable_reason = "", .not_measurable_code = ""});
   sample.adapters.push_back({.adapter = "inline", .submit_ns = 40'000, .handoff_ns = kNaN,
                              .body_ns = 40'000, .return_ns = 0, .measurable = false,
-                             .not_measurable_reason = "runs in submit"});
+                             .not_measurable_reason = "runs in submit",
+                             .not_measurable_code = "no_timestamps"});
   sample.excess.push_back({.baseline = "inline", .total_excess_ns = 20'000,
                            .largest_segment = "handoff", .largest_segment_excess_ns = 20'000,
                            .text = "mostly handoff"});
@@ -121,11 +125,13 @@ ReportModel SampleModel() {
                             .worst_cell = "inline/c1/40us", .cells = {"inline/c1/40us"}});
   m.unfavourable.push_back({.baseline = "sleepy", .cells_lost = 0, .worst_factor = kNaN,
                             .worst_cell = "", .cells = {}});
-  m.conclusions.push_back({.kind = "best_win", .text = "1.5x at c2", .cells = {"inline/c2/40us"}});
-  m.conclusions.push_back({.kind = "crossover", .text = "crosses", .cells = {}});
+  m.conclusions.push_back({.kind = "best_win", .text = "1.5x at c2", .cells = {"inline/c2/40us"},
+                           .message = {"best_win", {{"factor", "1.50×"}, {"baseline", "<b>"}}}});
+  m.conclusions.push_back({.kind = "crossover", .text = "crosses", .cells = {}, .message = {}});
   m.self_checks.passed = false;
-  m.self_checks.checks.push_back({.name = "process_isolation", .passed = true, .detail = "4"});
-  m.self_checks.checks.push_back({.name = "overhead_constancy", .passed = false, .detail = "9x"});
+  m.self_checks.checks.push_back({.name = "process_isolation", .passed = true, .detail = "4",
+                                   .message = {"self_check.process_isolation.passed", {}}});
+  m.self_checks.checks.push_back({.name = "overhead_constancy", .passed = false, .detail = "9x", .message = {}});
   m.self_checks.withheld_units = {"inline/c2/40us: concurrency exceeds the cores"};
   return m;
 }

@@ -263,6 +263,12 @@ TEST(ReportModelTest, ScalingSaysWhetherThroughputKeepsRising) {
   ASSERT_EQ(m.scaling.size(), 1u);
   EXPECT_FALSE(m.scaling[0].keeps_rising);
   EXPECT_EQ(m.scaling[0].text, "rises 1->2, flat 2->4");
+  // The same steps as data, for reporters in other languages.
+  ASSERT_EQ(m.scaling[0].steps.size(), 2u);
+  EXPECT_EQ(m.scaling[0].steps[0].from, 1u);
+  EXPECT_EQ(m.scaling[0].steps[0].to, 2u);
+  EXPECT_EQ(m.scaling[0].steps[0].trend, "rises");
+  EXPECT_EQ(m.scaling[0].steps[1].trend, "flat");
 }
 
 TEST(ReportModelTest, ConclusionsPointAtTheirCells) {
@@ -277,19 +283,32 @@ TEST(ReportModelTest, ConclusionsPointAtTheirCells) {
   }
   EXPECT_THAT(kinds, ElementsAre("share_threshold", "best_win", "crossover"));
   EXPECT_THAT(m.conclusions[1].text, HasSubstr("faster than b at concurrency 1, 10000 us"));
+  // Every conclusion is also a message a reporter can say in any language, with the numbers
+  // of its English text as arguments.
+  EXPECT_EQ(m.conclusions[0].message.code, "share_threshold.found");
+  EXPECT_EQ(m.conclusions[1].message.code, "best_win");
+  EXPECT_THAT(m.conclusions[1].message.args,
+              ::testing::Contains(std::pair<std::string, std::string>("tier_us", "10000")));
+  EXPECT_THAT(m.conclusions[1].message.args,
+              ::testing::Contains(std::pair<std::string, std::string>("baseline", "b")));
+  EXPECT_EQ(m.conclusions[2].message.code, "crossover.crossover");
 }
 
 TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhead) {
   Archive a = BaseArchive({"subj"});
   a.units = {MakeUnit("subj", 1, 40, Flat(50'000), 40'000),       // overhead 10 us
              MakeUnit("subj", 1, 300, Flat(350'000), 300'000)};   // overhead 50 us: 5x
-  a.self_checks.push_back({.name = "process_isolation", .passed = true, .detail = ""});
+  a.self_checks.push_back(
+      {.name = "process_isolation", .passed = true, .detail = "", .message = {}});
   ReportModel m = Build(a);
   EXPECT_FALSE(m.self_checks.passed);
   const SelfCheck& constancy = m.self_checks.checks.back();
   EXPECT_EQ(constancy.name, "overhead_constancy");
   EXPECT_FALSE(constancy.passed);
   EXPECT_THAT(constancy.detail, HasSubstr("5.0x"));
+  EXPECT_EQ(constancy.message.code, "self_check.overhead_constancy.failed");
+  EXPECT_THAT(constancy.message.args,
+              ::testing::Contains(std::pair<std::string, std::string>("limit", "3.0×")));
 
   a.units[1] = MakeUnit("subj", 1, 300, Flat(315'000), 300'000);  // overhead 15 us: 1.5x
   EXPECT_TRUE(Build(a).self_checks.passed);
@@ -298,6 +317,7 @@ TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhea
   EXPECT_FALSE(interrupted.self_checks.passed);
   EXPECT_EQ(interrupted.self_checks.checks.back().name, "overhead_constancy");
   EXPECT_EQ(interrupted.self_checks.checks[1].name, "run_complete");
+  EXPECT_EQ(interrupted.self_checks.checks[1].message.code, "self_check.run_complete.interrupted");
 }
 
 }  // namespace
