@@ -221,7 +221,12 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(c.name, json::GetString((*m)[i], "name", where));
     ZOO_ASSIGN_OR_RETURN(c.passed, json::GetBool((*m)[i], "passed", where));
     ZOO_ASSIGN_OR_RETURN(c.detail, json::GetString((*m)[i], "detail", where));
-    ZOO_ASSIGN_OR_RETURN(c.message, ReadMessage((*m)[i], "message", where));
+    if ((*m)[i].HasMember("message")) {
+      ZOO_ASSIGN_OR_RETURN(c.message, ReadMessage((*m)[i], "message", where));
+    } else {
+      // Archives of zoo-host 0.1.0 before messages: the English detail, quoted as it is.
+      c.message = {"self_check.verbatim", {{"name", c.name}, {"detail", c.detail}}};
+    }
     a.self_checks.push_back(std::move(c));
   }
   return a;
