@@ -204,6 +204,10 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(rec, ReadAdapter((*m)[i], absl::StrCat("adapter ", i)));
     a.adapters.push_back(std::move(rec));
   }
+  // Archives written before the semantics dimension: not applicable, as they had none.
+  if (doc.HasMember("semantics")) {
+    ZOO_ASSIGN_OR_RETURN(a.semantics, ReadSemanticsRecord(doc["semantics"], "semantics"));
+  }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "units", "the archive"));
   if (!m->IsArray()) return absl::InvalidArgumentError("units must be a list");
   for (rapidjson::SizeType i = 0; i < m->Size(); ++i) {
@@ -306,6 +310,7 @@ std::string ArchiveToJson(const Archive& a) {
   w.EndObject();
 
   WriteAdapterRecords(w, a.adapters);
+  WriteSemanticsRecord(w, "semantics", a.semantics);
 
   w.Key("units");
   w.StartArray();

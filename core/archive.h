@@ -14,6 +14,9 @@
 //    "subject": {name, version},
 //    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
 //            sha256, gate: {passed, reason}}],
+//    "semantics": {status, reason_code, reason, tier_us, concurrencies,
+//            items: [{item: {...}, priced, dropped_code, dropped_reason, check}]}
+//                                                          (semantics_record.h)
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
 //            output_tail, rounds: [...], stats: {...}}],      (unit_json.h)
 //    "self_checks": [{name, passed, detail, message: {code, args}}]}   (message.h)
@@ -30,6 +33,7 @@
 #include "core/json_util.h"
 #include "core/matrix.h"
 #include "core/message.h"
+#include "core/semantics_record.h"
 #include "core/sysinfo.h"
 #include "core/unit.h"
 #include "core/unit_stats.h"
@@ -85,7 +89,8 @@ struct Archive {
   std::string subject;
   std::string subject_version;
   std::vector<AdapterRecord> adapters;
-  std::vector<ArchivedUnit> units;
+  SemanticsRecord semantics;  // the subject's scheduling-semantics dimension
+  std::vector<ArchivedUnit> units;  // the main matrix's, then the semantics units
   std::vector<SelfCheck> self_checks;
 };
 

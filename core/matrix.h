@@ -16,7 +16,7 @@ struct Matrix {
   // Empty: every adapter that loads and passes the gate.
   std::vector<std::string> adapters;
   // The adapter under test; every other adapter is a baseline.
-  std::string subject = "thread_pool";
+  std::string subject = "zoo_scheduler";
   std::vector<uint32_t> concurrencies = {1, 4, 16, 64};
   std::vector<uint32_t> tiers_us = {40, 300, 2700, 10000};
   uint32_t warmup_rounds = 3;

@@ -33,6 +33,7 @@ UnitView ViewOf(const ArchivedUnit& u) {
   v.concurrency = u.result.spec.concurrency;
   v.ok = u.result.ok;
   v.failure = u.result.failure;
+  v.semantics = u.result.spec.semantics;
   v.stats = u.stats;
   for (const RoundSample& r : u.result.rounds) {
     v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
@@ -60,6 +61,7 @@ class Analysis {
     Attribution();
     Unfavourable();
     Conclusions();
+    Semantics();
     SelfChecks();
     return absl::OkStatus();
   }
@@ -85,14 +87,19 @@ class Analysis {
     std::set<uint32_t> tiers, concurrencies;
     for (const ArchivedUnit& u : archive_.units) {
       m_.units.push_back(ViewOf(u));
+      if (!u.result.spec.semantics.empty()) continue;  // not part of the main matrix
       tiers.insert(u.result.spec.tier_us);
       concurrencies.insert(u.result.spec.concurrency);
     }
-    for (const UnitView& v : m_.units) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
+    for (const UnitView& v : m_.units) {
+      if (v.semantics.empty()) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
+    }
     m_.tiers_us.assign(tiers.begin(), tiers.end());
     m_.concurrencies.assign(concurrencies.begin(), concurrencies.end());
     std::set<std::string> with_units;
-    for (const UnitView& v : m_.units) with_units.insert(v.adapter);
+    for (const UnitView& v : m_.units) {
+      if (v.semantics.empty()) with_units.insert(v.adapter);
+    }
     for (const AdapterRecord& a : m_.adapters) {
       if (a.descriptor.name != m_.subject && with_units.count(a.descriptor.name)) {
         baselines_.push_back(a.descriptor.name);
@@ -468,6 +475,66 @@ class Analysis {
     }
   }
 
+  void Semantics() {
+    const SemanticsRecord& r = archive_.semantics;
+    SemanticsDimension& d = m_.semantics;
+    d.status = r.status;
+    d.reason_code = r.reason_code;
+    d.reason = r.reason;
+    d.tier_us = r.tier_us;
+    d.concurrencies = r.concurrencies;
+    auto find = [&](const std::string& semantics, uint32_t c) -> const UnitView* {
+      for (const UnitView& u : m_.units) {
+        if (u.adapter == m_.subject && u.semantics == semantics && u.concurrency == c &&
+            u.tier_us == r.tier_us) {
+          return &u;
+        }
+      }
+      return nullptr;
+    };
+    for (const SemanticsItemRecord& item : r.items) {
+      SemanticsItemView view{.record = item, .costs = {}};
+      if (item.priced && r.status == "measured") {
+        for (uint32_t c : r.concurrencies) view.costs.push_back(Price(find("off", c),
+                                                                      find(item.item.name, c), c,
+                                                                      item.item.name));
+      }
+      d.items.push_back(std::move(view));
+    }
+  }
+
+  SemanticsCost Price(const UnitView* off, const UnitView* on, uint32_t c,
+                      const std::string& item) const {
+    SemanticsCost cost;
+    cost.concurrency = c;
+    UnitView probe;
+    probe.adapter = m_.subject;
+    probe.concurrency = c;
+    probe.tier_us = archive_.semantics.tier_us;
+    probe.semantics = "off";
+    cost.off_unit = off != nullptr ? off->id() : probe.id();
+    probe.semantics = item;
+    cost.on_unit = on != nullptr ? on->id() : probe.id();
+    if (off == nullptr) cost.reason_code = "off_missing";
+    else if (on == nullptr) cost.reason_code = "on_missing";
+    else if (!off->ok) cost.reason_code = "off_failed";
+    else if (!on->ok) cost.reason_code = "on_failed";
+    if (!cost.reason_code.empty()) return cost;
+    cost.measured = true;
+    cost.off_median_ns = off->stats.end_to_end_ns.median;
+    cost.on_median_ns = on->stats.end_to_end_ns.median;
+    cost.cost_ns = cost.on_median_ns - cost.off_median_ns;
+    cost.band = off->stats.end_to_end_ns.relative_spread + on->stats.end_to_end_ns.relative_spread;
+    if (!std::isfinite(cost.band)) cost.band = std::numeric_limits<double>::infinity();
+    cost.band_ns = cost.band * cost.off_median_ns;
+    const double difference = std::fabs(cost.cost_ns) / cost.off_median_ns;
+    cost.verdict = !(std::isfinite(difference) && difference > cost.band) ? "indistinguishable"
+                   : cost.cost_ns > 0                                      ? "costs"
+                                                                           : "saves";
+    cost.test = MannWhitneyTest(on->per_round_end_to_end_ns, off->per_round_end_to_end_ns);
+    return cost;
+  }
+
   void SelfChecks() {
     SelfCheckSummary& s = m_.self_checks;
     s.checks = archive_.self_checks;
@@ -517,11 +584,11 @@ class Analysis {
                                    {"ranges", absl::StrJoin(range_args, "; ")}}}});
     for (const UnitView& u : m_.units) {
       if (u.ok && !u.stats.overhead_ns) {
-        s.withheld_units.push_back(absl::StrCat(CellId(u.adapter, u.concurrency, u.tier_us), ": ",
+        s.withheld_units.push_back(absl::StrCat(u.id(), ": ",
                                                 u.stats.overhead_withheld));
         const std::string& why = u.stats.overhead_withheld;
         s.withheld.push_back(
-            {.unit = CellId(u.adapter, u.concurrency, u.tier_us),
+            {.unit = u.id(),
              .reason_code = why.rfind("concurrency ", 0) == 0 ? "above_cores"
                             : why.rfind("negative", 0) == 0   ? "negative"
                                                               : "no_rounds",
@@ -566,6 +633,12 @@ const char* CrossoverKindName(CrossoverKind k) {
 }
 
 std::string Cell::id() const { return CellId(baseline, concurrency, tier_us); }
+
+std::string UnitView::id() const {
+  return semantics.empty() ? CellId(adapter, concurrency, tier_us)
+                           : CellId(absl::StrCat(adapter, "[", semantics, "]"), concurrency,
+                                    tier_us);
+}
 
 absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string archive_path,
                                              const AnalysisOptions& options) {

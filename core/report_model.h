@@ -53,6 +53,9 @@ struct UnitView {
   std::string failure;
   UnitStats stats;
   std::vector<double> per_round_end_to_end_ns;  // wall / concurrency, one per measured round
+  std::string semantics;  // "" in the main matrix; "off" or an item name (unit.h)
+  // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us".
+  std::string id() const;
 };
 
 struct Cell {
@@ -166,6 +169,35 @@ struct WithheldUnit {
   double overhead_ns = 0;  // the negative figure, for "negative"; NaN otherwise
 };
 
+// One item's price at one concurrency: the unit with the item on against the unit with every
+// item off, judged by the same band rule as the cells (relative spreads added).
+struct SemanticsCost {
+  uint32_t concurrency = 0;
+  std::string off_unit, on_unit;  // unit ids
+  bool measured = false;          // false: a unit is missing or failed (reason says which)
+  std::string reason_code;        // "off_missing", "on_missing", "off_failed", "on_failed"
+  double off_median_ns = 0, on_median_ns = 0;
+  double cost_ns = 0;   // on - off, per task (negative: cheaper on, within noise or not)
+  double band = 0;      // relative, of the off median
+  double band_ns = 0;   // band * off median
+  std::string verdict;  // "costs", "saves", "indistinguishable"
+  MannWhitney test;
+};
+
+struct SemanticsItemView {
+  SemanticsItemRecord record;
+  std::vector<SemanticsCost> costs;  // one per priced concurrency; empty when dropped
+};
+
+struct SemanticsDimension {
+  std::string status;       // the archive's: "measured", "not_applicable", "probe_failed"
+  std::string reason_code;  // the archive's (semantics_record.h)
+  std::string reason;       // English
+  uint32_t tier_us = 0;
+  std::vector<uint32_t> concurrencies;
+  std::vector<SemanticsItemView> items;
+};
+
 struct SelfCheckSummary {
   bool passed = true;              // every check below passed
   std::vector<SelfCheck> checks;   // the archive's, plus overhead_constancy
@@ -197,6 +229,7 @@ struct ReportModel {
   std::vector<AttributionSample> attribution;
   std::vector<UnfavourableGroup> unfavourable;
   std::vector<Conclusion> conclusions;
+  SemanticsDimension semantics;
   SelfCheckSummary self_checks;
 };
 

@@ -48,19 +48,10 @@ void WriteStringList(json::Writer& w, const char* key, const std::vector<std::st
   w.EndArray();
 }
 
-// A unit's id in the form Cell::id() gives a cell, so "cells" lists that name units
-// ("thread_pool/c1/10000us") can be looked up in "units" as well.
-std::string UnitId(const UnitView& u) {
-  Cell c;
-  c.baseline = u.adapter;
-  c.concurrency = u.concurrency;
-  c.tier_us = u.tier_us;
-  return c.id();
-}
-
 void WriteUnit(json::Writer& w, const UnitView& u) {
   w.StartObject();
-  json::String(w, "id", UnitId(u));
+  // The form Cell::id() gives a cell, so "cells" lists that name units can be looked up here.
+  json::String(w, "id", u.id());
   json::String(w, "adapter", u.adapter);
   json::Uint(w, "tier_us", u.tier_us);
   json::Uint(w, "concurrency", u.concurrency);
@@ -68,6 +59,7 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   json::String(w, "failure", u.failure);
   WriteUnitStats(w, "stats", u.stats);
   WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
+  json::String(w, "semantics", u.semantics);
   w.EndObject();
 }
 
@@ -208,6 +200,59 @@ void WriteConclusion(json::Writer& w, const Conclusion& c) {
   w.EndObject();
 }
 
+void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
+  w.Key("semantics");
+  w.StartObject();
+  json::String(w, "status", d.status);
+  json::String(w, "reason_code", d.reason_code);
+  json::String(w, "reason", d.reason);
+  json::Uint(w, "tier_us", d.tier_us);
+  WriteUintList(w, "concurrencies", d.concurrencies);
+  w.Key("items");
+  w.StartArray();
+  for (const SemanticsItemView& item : d.items) {
+    w.StartObject();
+    w.Key("item");
+    WriteSemanticsItem(w, item.record.item);
+    json::Bool(w, "priced", item.record.priced);
+    json::String(w, "dropped_code", item.record.dropped_code);
+    json::String(w, "dropped_reason", item.record.dropped_reason);
+    w.Key("check");
+    if (item.record.check) {
+      WriteTimeoutCheck(w, *item.record.check);
+    } else {
+      w.Null();
+    }
+    w.Key("costs");
+    w.StartArray();
+    for (const SemanticsCost& c : item.costs) {
+      w.StartObject();
+      json::Uint(w, "concurrency", c.concurrency);
+      json::String(w, "off_unit", c.off_unit);
+      json::String(w, "on_unit", c.on_unit);
+      json::Bool(w, "measured", c.measured);
+      json::String(w, "reason_code", c.reason_code);
+      json::Double(w, "off_median_ns", c.off_median_ns);
+      json::Double(w, "on_median_ns", c.on_median_ns);
+      json::Double(w, "cost_ns", c.cost_ns);
+      json::Double(w, "band", c.band);
+      json::Double(w, "band_ns", c.band_ns);
+      json::String(w, "verdict", c.verdict);
+      w.Key("test");
+      w.StartObject();
+      json::Double(w, "u", c.test.u);
+      json::Double(w, "z", c.test.z);
+      json::Double(w, "p_value", c.test.p_value);
+      w.EndObject();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
 void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   w.Key("self_checks");
   w.StartObject();
@@ -279,6 +324,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteObjectList(w, "attribution", m.attribution, WriteAttributionSample);
   WriteObjectList(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
   WriteObjectList(w, "conclusions", m.conclusions, WriteConclusion);
+  WriteSemantics(w, m.semantics);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

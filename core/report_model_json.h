@@ -6,7 +6,8 @@
 //    "archive_path", "subject", "subject_version",
 //    "run", "environment", "adapters",        (the archive's own layout, archive.h)
 //    "units": [{id, adapter, tier_us, concurrency, ok, failure, stats: {...} (unit_json.h),
-//               per_round_end_to_end_ns: [...]}],
+//               per_round_end_to_end_ns: [...], semantics}],   (semantics units too: their
+//               id is "subject[item]/cC/Tus" and they enter no cell)
 //    "tiers_us", "concurrencies",
 //    "cells": [{id, baseline, concurrency, tier_us, subject_median_ns, baseline_median_ns,
 //               ratio, difference, band, verdict, test: {u, z, p_value}, overhead_withheld,
@@ -26,6 +27,16 @@
 //                               largest_segment_excess_ns, text}]}],
 //    "unfavourable": [{baseline, cells_lost, worst_factor, worst_cell, cells}],
 //    "conclusions": [{kind, text, cells, message}],
+//    "semantics": {status, reason_code, reason, tier_us, concurrencies,
+//                  items: [{item: {name, layer, description, has_clean_off, off_state,
+//                                  value_unit, default_value, check},
+//                           priced, dropped_code, dropped_reason,
+//                           check: null | {item, passed, timeout_ns, body_ns,
+//                                          left_in_flight_ns, body_end_ns, detail},
+//                           costs: [{concurrency, off_unit, on_unit, measured, reason_code,
+//                                    off_median_ns, on_median_ns, cost_ns, band, band_ns,
+//                                    verdict: "costs"|"saves"|"indistinguishable",
+//                                    test: {u, z, p_value}}]}]},
 //    "self_checks": {passed, checks: [{name, passed, detail, message}], withheld_units,
 //                    withheld: [{unit, reason_code, overhead_ns}]}}
 //

@@ -14,6 +14,7 @@
 #include "core/gate_runner.h"
 #include "core/plugin_catalog.h"
 #include "core/self_checks.h"
+#include "core/semantics_probe.h"
 #include "core/unit_runner.h"
 
 namespace zoo {
@@ -62,6 +63,41 @@ absl::StatusOr<std::vector<const CatalogEntry*>> SelectAdapters(
     }
   }
   return out;
+}
+
+// The scheduling-semantics dimension: probe the subject (in a child), then plan, at the
+// smallest tier (where a per-task cost shows most) and every concurrency within the cores, one
+// unit with every item off and one per priced item switched on alone.
+void PlanSemanticsUnits(const std::filesystem::path& zoo_host, const CatalogEntry& subject,
+                        const Matrix& m, uint32_t cores, SemanticsRecord* record,
+                        std::vector<UnitSpec>* specs) {
+  std::vector<uint32_t> concurrencies;
+  for (uint32_t c : m.concurrencies) {
+    if (c <= cores) concurrencies.push_back(c);
+  }
+  const uint32_t tier = *std::min_element(m.tiers_us.begin(), m.tiers_us.end());
+  *record = PlanSemantics(
+      RunSemanticsProbeInChild(zoo_host, subject.candidate.file, std::chrono::seconds(60)),
+      m.subject, tier, concurrencies);
+  if (record->status != "measured") return;
+  for (uint32_t c : record->concurrencies) {
+    UnitSpec spec{.adapter = m.subject,
+                  .plugin_file = subject.candidate.file.string(),
+                  .tier_us = tier,
+                  .concurrency = c,
+                  .warmup_rounds = m.warmup_rounds,
+                  .measured_rounds = m.measured_rounds,
+                  .workload = m.workload,
+                  .semantics = "off",
+                  .semantics_value = 0};
+    specs->push_back(spec);
+    for (const SemanticsItemRecord& item : record->items) {
+      if (!item.priced) continue;
+      spec.semantics = item.item.name;
+      spec.semantics_value = item.item.default_value;
+      specs->push_back(spec);
+    }
+  }
 }
 
 }  // namespace
@@ -131,9 +167,22 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
                                  .concurrency = c,
                                  .warmup_rounds = m.warmup_rounds,
                                  .measured_rounds = m.measured_rounds,
-                                 .workload = m.workload});
+                                 .workload = m.workload,
+                                 .semantics = "",
+                                 .semantics_value = 0});
       }
     }
+  }
+  PlanSemanticsUnits(options.zoo_host, *passed.front(), m, cores, &archive.semantics, &specs);
+  if (archive.semantics.status == "measured") {
+    note(absl::StrCat("semantics: ", archive.semantics.items.size(), " items of ", m.subject,
+                      ", priced at ", archive.semantics.tier_us, " us"));
+  } else {
+    note(absl::StrCat("semantics: ", archive.semantics.status, ": ", archive.semantics.reason));
+  }
+  for (const SemanticsItemRecord& item : archive.semantics.items) {
+    if (!item.priced) note(absl::StrCat("semantics: ", item.item.name, " dropped: ",
+                                        item.dropped_reason));
   }
   archive.run.units_planned = static_cast<uint32_t>(specs.size());
 

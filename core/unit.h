@@ -19,6 +19,11 @@ struct UnitSpec {
   uint32_t warmup_rounds = 0;
   uint32_t measured_rounds = 1;
   std::string workload;
+  // The scheduling-semantics dimension: "" for a unit of the main matrix (the extension is
+  // not touched); "off" for every item off through zoo.semantics/1; an item's name for that
+  // item alone switched on with `semantics_value`.
+  std::string semantics;
+  int64_t semantics_value = 0;
 };
 
 // One task of one measured round. Times are nanoseconds of CLOCK_MONOTONIC relative to the

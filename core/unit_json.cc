@@ -65,6 +65,8 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::Uint(w, "warmup_rounds", s.warmup_rounds);
   json::Uint(w, "measured_rounds", s.measured_rounds);
   json::String(w, "workload", s.workload);
+  json::String(w, "semantics", s.semantics);
+  json::Int(w, "semantics_value", s.semantics_value);
   w.EndObject();
 }
 
@@ -82,6 +84,11 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "measured_rounds", where));
   s.measured_rounds = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(s.workload, json::GetString(v, "workload", where));
+  // Units archived before the semantics dimension belong to the main matrix.
+  if (v.HasMember("semantics")) {
+    ZOO_ASSIGN_OR_RETURN(s.semantics, json::GetString(v, "semantics", where));
+    ZOO_ASSIGN_OR_RETURN(s.semantics_value, json::GetInt(v, "semantics_value", where));
+  }
   if (s.concurrency == 0 || s.measured_rounds == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(Sv(where), ": concurrency and measured_rounds must be positive"));

@@ -10,6 +10,7 @@
 #include "core/clock.h"
 #include "core/host_services.h"
 #include "core/plugin_loader.h"
+#include "zoo/ext/semantics.h"
 
 namespace zoo {
 namespace {
@@ -56,6 +57,33 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
     if (measured) out->rounds.push_back(std::move(round));
   }
   return "";
+}
+
+// Switches the unit's semantics item on (the others stay off, as setup() leaves them).
+std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
+                           zoo_adapter_state_t* state) {
+  const auto* ext = entry.get_extension == nullptr
+                        ? nullptr
+                        : static_cast<const zoo_semantics_extension_t*>(
+                              entry.get_extension(ZOO_EXT_SEMANTICS));
+  if (ext == nullptr) {
+    return absl::StrCat("the unit asks for semantics '", spec.semantics, "' but ", spec.adapter,
+                        " offers no " ZOO_EXT_SEMANTICS " extension");
+  }
+  if (spec.semantics == "off") return "";
+  for (uint32_t i = 0; i < ext->item_count; ++i) {
+    if (ext->items[i] == nullptr || ext->items[i]->name == nullptr ||
+        spec.semantics != ext->items[i]->name) {
+      continue;
+    }
+    const zoo_status_t s = ext->set_item(state, i, 1, spec.semantics_value);
+    if (s != ZOO_STATUS_OK) {
+      return absl::StrFormat("set_item('%s', on, %d) failed with status %d: %s", spec.semantics,
+                             spec.semantics_value, s, ErrorText(entry, state));
+    }
+    return "";
+  }
+  return absl::StrCat(spec.adapter, " has no semantics item '", spec.semantics, "'");
 }
 
 }  // namespace
@@ -113,9 +141,13 @@ UnitResult MeasureUnit(const UnitSpec& spec,
                                 ErrorText(entry, nullptr)));
   }
 
+  std::string call_failure;
+  if (!spec.semantics.empty()) {
+    step(absl::StrCat("semantics '", spec.semantics, "'"));
+    call_failure = ApplySemantics(spec, entry, state);
+  }
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
                     " measured at concurrency ", c, ")"));
-  std::string call_failure;
   for (uint32_t k = 0; k < rounds && call_failure.empty(); ++k) {
     const size_t base = static_cast<size_t>(k) * c;
     // ---- timed region: first submit call to drain's return ----

@@ -41,7 +41,7 @@ Archive SampleArchive() {
   UnitResult ok;
   ok.spec = {.adapter = "thread_pool", .plugin_file = "/x/libthread_pool_adapter.so",
              .tier_us = 40, .concurrency = 2, .warmup_rounds = 3, .measured_rounds = 2,
-             .workload = "json"};
+             .workload = "json", .semantics = "", .semantics_value = 0};
   ok.ok = true;
   ok.pid = 4242;
   ok.calibration = {.workload = "json", .target_ns = 40'000, .repetitions = 17,

@@ -22,7 +22,8 @@ ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
   u.ok = true;
   u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = tier,
             .concurrency = c, .warmup_rounds = 0,
-            .measured_rounds = static_cast<uint32_t>(per_task_e2e.size()), .workload = "json"};
+            .measured_rounds = static_cast<uint32_t>(per_task_e2e.size()), .workload = "json",
+            .semantics = "", .semantics_value = 0};
   u.calibration.target_ns = static_cast<int64_t>(tier) * 1000;
   for (double e2e : per_task_e2e) {
     RoundSample r{.start_ns = 0, .wall_ns = static_cast<int64_t>(e2e * c), .tasks = {}};
@@ -41,7 +42,8 @@ ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
 ArchivedUnit FailedUnit(const std::string& adapter, uint32_t c, uint32_t tier) {
   UnitResult u;
   u.spec = {.adapter = adapter, .plugin_file = "", .tier_us = tier, .concurrency = c,
-            .warmup_rounds = 0, .measured_rounds = 3, .workload = "json"};
+            .warmup_rounds = 0, .measured_rounds = 3, .workload = "json", .semantics = "",
+            .semantics_value = 0};
   u.failure = "crashed with signal SIGSEGV (Segmentation fault) during rounds";
   return {.result = u, .stats = ComputeUnitStats(u, 2)};
 }

@@ -88,18 +88,21 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
             << a.run.units_failed << " failed, " << Duration(a.run.wall_s) << "\n";
   if (a.run.quick) std::cout << a.run.quick_description << "\n";
   std::cout << "\n" << a.run.note << "\n\n";
-  std::cout << absl::StrFormat("%-16s %8s %5s %14s %14s %14s %8s %12s\n", "ADAPTER", "TIER_US",
+  std::cout << absl::StrFormat("%-26s %8s %5s %14s %14s %14s %8s %12s\n", "ADAPTER", "TIER_US",
                                "CONC", "E2E/TASK", "BODY", "OVERHEAD", "SHARE", "TASKS/S");
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
+    // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
+    const std::string name =
+        s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
     if (!u.result.ok) {
-      std::cout << absl::StrFormat("%-16s %8u %5u   FAILED: %s\n", s.adapter, s.tier_us,
+      std::cout << absl::StrFormat("%-26s %8u %5u   FAILED: %s\n", name, s.tier_us,
                                    s.concurrency, u.result.failure);
       continue;
     }
     const UnitStats& st = u.stats;
     std::cout << absl::StrFormat(
-        "%-16s %8u %5u %14s %14s %14s %8s %12.0f\n", s.adapter, s.tier_us, s.concurrency,
+        "%-26s %8u %5u %14s %14s %14s %8s %12.0f\n", name, s.tier_us, s.concurrency,
         Micros(st.end_to_end_ns.median), Micros(st.body_ns.median),
         st.overhead_ns ? Micros(*st.overhead_ns) : "withheld",
         st.overhead_share ? absl::StrFormat("%.1f%%", *st.overhead_share * 100) : "-",
@@ -163,7 +166,7 @@ int RunCommand(int argc, char** argv) {
       "quick", "a first look in well under a minute: tiers 40,2700 us, concurrency 1,4, "
       "2 warm-up + 10 measured rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
-      "subject", po::value<std::string>(), "the adapter under test (default thread_pool)")(
+      "subject", po::value<std::string>(), "the adapter under test (default zoo_scheduler)")(
       "adapters", po::value<std::string>(),
       "comma-separated adapters to measure (default: every adapter that passes the gate)")(
       "concurrency", po::value<std::string>(), "comma-separated, default 1,4,16,64")(

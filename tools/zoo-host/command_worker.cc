@@ -1,4 +1,5 @@
-// zoo-host __worker: the hidden child side of probing and gating. It loads the plugin in
+// zoo-host __worker: the hidden child side of probing, gating, measuring a unit and probing
+// scheduling semantics. It loads the plugin in
 // this (disposable) process, reports each step on the report fd, then one result line.
 #include <signal.h>
 #include <sys/prctl.h>
@@ -14,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "core/equivalence_gate.h"
 #include "core/plugin_loader.h"
+#include "core/semantics_probe.h"
 #include "core/unit_json.h"
 #include "core/unit_worker.h"
 #include "core/worker_protocol.h"
@@ -62,6 +64,12 @@ int WorkerCommand(int argc, char** argv) {
   if (mode == "probe") {
     report.Result(adapter.ok() ? DescriptorToJson(adapter->descriptor())
                                : ProbeFailureToJson(std::string(adapter.status().message())));
+    return kExitOk;
+  }
+  if (mode == "semantics") {
+    if (!adapter.ok()) return UsageError("__worker", std::string(adapter.status().message()));
+    report.Result(SemanticsProbeToJson(
+        ProbeSemantics(*adapter, [&report](std::string_view step) { report.Step(step); })));
     return kExitOk;
   }
   if (mode != "gate") return UsageError("__worker", "unknown mode '" + mode + "'");

@@ -13,6 +13,9 @@
 //     ~MyAdapter();                                                  // teardown: join, reap
 //     // Optional: void Teardown();  static const void* Extension(const char* id);
 //   };
+//
+// An extension's functions reach the object with zoo::AdapterOf<MyAdapter>(state), or
+// zoo::CallOn<MyAdapter>(state, [&](MyAdapter& a) { ... }) to turn exceptions into a status.
 //   ZOO_EXPORT_ADAPTER(MyAdapter)
 //
 // Any exception that leaves a member becomes a status code plus its what() as the error text:
@@ -191,6 +194,27 @@ constexpr zoo_adapter_entry_t MakeEntry() {
 }
 
 }  // namespace detail
+
+// For the functions of an extension table, which take the instance state: the adapter object
+// of class `T` behind `state` (as created by ZOO_EXPORT_ADAPTER(T)).
+template <typename T>
+T& AdapterOf(zoo_adapter_state_t* state) {
+  return *detail::Glue<T>::Of(state)->impl;
+}
+template <typename T>
+const T& AdapterOf(const zoo_adapter_state_t* state) {
+  return *detail::Glue<T>::Of(state)->impl;
+}
+
+// Calls `f(adapter)` with the exception-to-status conversion of the ABI functions: the status
+// is returned and the text is what error_text(state) gives afterwards.
+template <typename T, typename F>
+zoo_status_t CallOn(zoo_adapter_state_t* state, F&& f) noexcept {
+  if (state == nullptr) return ZOO_STATUS_INVALID_ARGUMENT;
+  auto* inst = detail::Glue<T>::Of(state);
+  return detail::Guard(inst->error, [&] { std::forward<F>(f)(*inst->impl); });
+}
+
 }  // namespace zoo
 
 // Defines the plugin's one exported symbol for adapter class `Type`. Use once per plugin, at
