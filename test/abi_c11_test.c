@@ -1,5 +1,8 @@
-/* Compiles zoo/adapter.h as strict C11 and pins the layout third parties depend on. */
+/* Compiles the SDK's C headers (adapter, the semantics extension, reporter) as strict C11
+ * and pins the layout third parties depend on. */
 #include <zoo/adapter.h>
+#include <zoo/ext/semantics.h>
+#include <zoo/reporter.h>
 
 #include <stddef.h>
 #include <stdio.h>
@@ -13,6 +16,28 @@ _Static_assert(ZOO_ADAPTER_ENTRY_FROZEN_SIZE == 16, "frozen header size changed"
 /* The outcome record crosses processes byte for byte: fixed at 64 bytes. */
 _Static_assert(sizeof(zoo_task_outcome_t) == 64, "outcome record changed size");
 _Static_assert(ZOO_ADAPTER_ENTRY_SIZE_1_0 <= sizeof(zoo_adapter_entry_t), "1.0 size too big");
+/* The reporter entry's frozen header: the same four fields at the same offsets. */
+_Static_assert(offsetof(zoo_reporter_entry_t, magic) == 0, "reporter magic moved");
+_Static_assert(offsetof(zoo_reporter_entry_t, abi_major) == 4, "reporter abi_major moved");
+_Static_assert(offsetof(zoo_reporter_entry_t, abi_minor) == 8, "reporter abi_minor moved");
+_Static_assert(offsetof(zoo_reporter_entry_t, struct_size) == 12, "reporter struct_size moved");
+_Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_0 <= sizeof(zoo_reporter_entry_t), "reporter 1.0 size");
+/* Growable structs start with struct_size. */
+_Static_assert(offsetof(zoo_semantics_extension_t, struct_size) == 0, "extension struct_size");
+_Static_assert(offsetof(zoo_semantics_item_t, struct_size) == 0, "item struct_size");
+_Static_assert(offsetof(zoo_report_request_t, struct_size) == 0, "request struct_size");
+_Static_assert(offsetof(zoo_report_output_t, struct_size) == 0, "output struct_size");
+
+/* A semantics item and a table of pointers, as a C plugin declares them. */
+static const zoo_semantics_item_t kItem = {
+    .struct_size = sizeof(zoo_semantics_item_t),
+    .check = ZOO_SEMANTICS_CHECK_TIMEOUT,
+    .name = "timeout",
+    .has_clean_off = 1,
+    .value_unit = "ns",
+    .default_value = 1000000000,
+};
+static const zoo_semantics_item_t *const kItems[] = {&kItem};
 
 static zoo_status_t Setup(const zoo_host_t *host, const zoo_config_t *config,
                           zoo_adapter_state_t **state) {
@@ -41,6 +66,10 @@ int main(void) {
     fprintf(stderr, "sizeof(zoo_adapter_entry_t) is below the 1.0 size\n");
     return 1;
   }
-  printf("zoo/adapter.h compiles as C11; entry is %zu bytes\n", sizeof(zoo_adapter_entry_t));
+  const zoo_semantics_extension_t ext = {.struct_size = sizeof ext, .item_count = 1,
+                                         .items = kItems};
+  if (ext.items[0]->check != ZOO_SEMANTICS_CHECK_TIMEOUT) return 1;
+  printf("the SDK headers compile as C11; adapter entry %zu bytes, reporter entry %zu bytes\n",
+         sizeof(zoo_adapter_entry_t), sizeof(zoo_reporter_entry_t));
   return 0;
 }

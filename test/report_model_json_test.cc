@@ -41,6 +41,33 @@ ReportModel SampleModel() {
   m.run.finished_utc = "2026-11-30T13:07:00Z";
   m.run.wall_s = 41.5;
   m.run.status = "complete";
+  m.run.matrix.subject = "thread_pool";
+  m.semantics.status = "measured";
+  m.semantics.tier_us = 40;
+  m.semantics.concurrencies = {1};
+  SemanticsItemView priority;
+  priority.record.item = {.name = "priority", .layer = "queue", .description = "a heap",
+                          .has_clean_off = true, .off_state = "FIFO", .value_unit = "",
+                          .default_value = 0, .check = "none"};
+  priority.record.priced = true;
+  SemanticsCost cost;
+  cost.concurrency = 1;
+  cost.off_unit = "thread_pool[off]/c1/40us";
+  cost.on_unit = "thread_pool[priority]/c1/40us";
+  cost.measured = true;
+  cost.cost_ns = 1'500;
+  cost.band = kNaN;
+  cost.verdict = "costs";
+  priority.costs.push_back(cost);
+  m.semantics.items.push_back(priority);
+  SemanticsItemView timeout;
+  timeout.record.item.name = "timeout";
+  timeout.record.item.check = "timeout";
+  timeout.record.dropped_code = "check_failed";
+  timeout.record.check = TimeoutCheck{.item = "timeout", .passed = false, .timeout_ns = 50,
+                                      .body_ns = 500, .left_in_flight_ns = -1,
+                                      .body_end_ns = 501, .detail = "does not act"};
+  m.semantics.items.push_back(timeout);
   m.run.command = "zoo-host run --quick";
   m.run.units_planned = 4;
   m.run.units_measured = 3;
@@ -165,7 +192,7 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
       "environment", "adapters", "units", "tiers_us", "concurrencies", "cells",
       "subject_faster", "subject_slower", "indistinguishable", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
-      "attribution", "unfavourable", "conclusions", "self_checks"};
+      "attribution", "unfavourable", "conclusions", "semantics", "self_checks"};
   std::vector<std::string> keys;
   for (const auto& member : doc.GetObject()) keys.emplace_back(member.name.GetString());
   EXPECT_EQ(keys, expected);
@@ -179,6 +206,24 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   EXPECT_FALSE(doc["self_checks"]["passed"].GetBool());
   EXPECT_EQ(doc["self_checks"]["checks"].Size(), 2u);
   EXPECT_EQ(doc["self_checks"]["withheld_units"].Size(), 1u);
+}
+
+TEST(ReportModelJsonTest, SemanticsCarriesItemsChecksAndCosts) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  const rapidjson::Value& s = doc["semantics"];
+  EXPECT_STREQ(s["status"].GetString(), "measured");
+  ASSERT_EQ(s["items"].Size(), 2u);
+  const rapidjson::Value& priority = s["items"][0];
+  EXPECT_STREQ(priority["item"]["name"].GetString(), "priority");
+  EXPECT_TRUE(priority["check"].IsNull());
+  ASSERT_EQ(priority["costs"].Size(), 1u);
+  EXPECT_DOUBLE_EQ(priority["costs"][0]["cost_ns"].GetDouble(), 1'500);
+  EXPECT_TRUE(priority["costs"][0]["band"].IsNull());  // NaN
+  EXPECT_STREQ(priority["costs"][0]["on_unit"].GetString(), "thread_pool[priority]/c1/40us");
+  const rapidjson::Value& timeout = s["items"][1];
+  EXPECT_STREQ(timeout["dropped_code"].GetString(), "check_failed");
+  EXPECT_EQ(timeout["check"]["left_in_flight_ns"].GetInt64(), -1);
+  EXPECT_EQ(timeout["costs"].Size(), 0u);
 }
 
 TEST(ReportModelJsonTest, RunEnvironmentAndAdaptersKeepTheArchiveLayout) {

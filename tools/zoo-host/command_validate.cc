@@ -1,6 +1,7 @@
 // zoo-host validate: the equivalence gate on every adapter found (or the ones named), each in
 // a child process with a deadline. PASS or REJECTED with the reason, per adapter.
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <set>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -113,12 +115,30 @@ int ValidateCommand(int argc, char** argv) {
     return UsageError("validate", std::string(concurrencies.status().message()));
   }
 
+  // A plugin file given where a name goes (`zoo-host validate ./libmine.so`): judge that file.
+  std::vector<std::string> files;
+  for (auto it = names.begin(); it != names.end();) {
+    if (it->find('/') != std::string::npos || absl::EndsWith(*it, ".so")) {
+      files.push_back(*it);
+      plugins.push_back(*it);
+      it = names.erase(it);
+    } else {
+      ++it;
+    }
+  }
   absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
   if (!catalog.ok()) return UsageError("validate", std::string(catalog.status().message()));
 
-  // Which entries to judge: all of them, or the ones whose name was given.
+  // Which entries to judge: all of them, or the ones whose name or file was given.
   std::vector<const CatalogEntry*> chosen;
-  if (names.empty()) {
+  for (const std::string& file : files) {
+    std::error_code ec;
+    const std::filesystem::path wanted = std::filesystem::weakly_canonical(file, ec);
+    for (const CatalogEntry& e : *catalog) {
+      if (std::filesystem::weakly_canonical(e.candidate.file, ec) == wanted) chosen.push_back(&e);
+    }
+  }
+  if (names.empty() && files.empty()) {
     for (const CatalogEntry& e : *catalog) chosen.push_back(&e);
   } else {
     for (const std::string& name : names) {

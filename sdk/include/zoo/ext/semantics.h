@@ -56,9 +56,11 @@ typedef struct zoo_semantics_extension {
    * an array of structs, so that an item can grow (struct_size) without moving the next one.
    * [any-thread] */
   const zoo_semantics_item_t *const *items;
-  /* Switches item `index` on (with `value`) or off. After setup() every item is off. May be
-   * called only while nothing is in flight; ZOO_STATUS_INVALID_ARGUMENT for an unknown index
-   * or a value the item cannot take. [control-thread][after setup, nothing in flight] */
+  /* Switches item `index` on (with `value`) or off (`value` is ignored). After setup() every
+   * item is off, except one without a clean off state, which may refuse on == 0. Returns
+   * ZOO_STATUS_INVALID_ARGUMENT for an unknown index or a value the item cannot take, and
+   * ZOO_STATUS_FAILED_PRECONDITION when called with tasks in flight.
+   * [control-thread][after setup, nothing in flight] */
   zoo_status_t (*set_item)(zoo_adapter_state_t *state, uint32_t index, int32_t on,
                            int64_t value);
   /* How many tasks the framework's in-flight table holds right now (submitted, neither

@@ -1,0 +1,132 @@
+// The zoo_scheduler dispatch core: worker threads fed by one ready queue, an in-flight table of
+// every task between submit and completion, and three switchable semantics:
+//
+//   priority  the ready queue orders by priority (ready_queue.h) instead of FIFO;
+//   timeout   each dispatched task gets a deadline; a watchdog thread gives up on a task that
+//             passes it and quarantines its worker (below);
+//   retry     each dispatch goes through an attempt wrapper that counts attempts and
+//             re-enqueues a failed attempt, up to a maximum.
+//
+// Locking: one mutex guards the queue, the table, the switches and the worker list, as in a
+// plain condition-variable pool; workers sleep on one condition variable, drain() on another,
+// the watchdog on a third. Bodies run with the mutex released.
+//
+// Timeouts and quarantine: C++ cannot safely kill or cancel a thread, so giving up on a task
+// means: erase it from the in-flight table (in_flight() drops at once), count it, mark its
+// worker quarantined and start a replacement worker so the pool keeps its size. The body keeps
+// running to its end; the task still completes exactly once, drain() still waits for it, and
+// the quarantined thread exits when the body returns (joined by the watchdog, or at Stop()).
+//
+// Nothing on the submit -> dispatch -> complete path allocates: the queue and the table are
+// sized to `capacity` (the adapter's max_batch) at construction.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <zoo/adapter.h>
+
+#include "plugins/zoo_scheduler/in_flight_table.h"
+#include "plugins/zoo_scheduler/ready_queue.h"
+
+namespace zoo_scheduler {
+
+// One worker thread. The thread object is touched only by whoever starts or joins it; the
+// flags are guarded by Scheduler::mutex_.
+struct Worker {
+  std::thread thread;
+  bool quarantined = false;  // its task was given up on: exit when the body returns
+  bool exited = false;       // quarantined and gone: ready to be joined
+};
+
+class Scheduler {
+ public:
+  enum class SubmitResult { kOk, kFull, kDuplicateId };
+
+  // Starts `workers` threads. REQUIRES: workers >= 1, capacity >= 1. Throws std::system_error
+  // when a thread cannot be started (nothing is left running then).
+  Scheduler(uint32_t workers, uint32_t capacity);
+  ~Scheduler();
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+
+  // Queues `task` and wakes a worker. kFull when `capacity` tasks are outstanding (submitted,
+  // body not yet returned); kDuplicateId when a task with the same id is in the table.
+  // [control-thread]
+  SubmitResult Submit(const zoo_task_t* task);
+  // Returns when every submitted task's body has returned, including bodies whose task the
+  // watchdog gave up on. [control-thread]
+  void Drain();
+  // Entries in the in-flight table: submitted, neither completed nor given up on.
+  uint32_t InFlight() const;
+  // Submitted tasks whose body has not returned yet (what Drain() waits on).
+  uint32_t Outstanding() const;
+
+  // The switches. REQUIRES: nothing outstanding (after Drain()). [control-thread]
+  void SetPriority(bool on);
+  // Starts the watchdog thread when turned on (throws std::system_error if it cannot), stops
+  // and joins it when turned off. REQUIRES: timeout > 0 when on.
+  void SetTimeout(bool on, std::chrono::nanoseconds timeout);
+  // REQUIRES: max_attempts >= 1 when on.
+  void SetRetry(bool on, uint32_t max_attempts);
+
+  // Tasks given up on after their deadline, and workers quarantined for them, so far.
+  uint64_t timed_out() const;
+
+  // Stops and joins every thread: workers, replacements, quarantined ones, the watchdog.
+  // Idempotent. REQUIRES: nothing outstanding.
+  void Stop() noexcept;
+
+ private:
+  enum class Outcome { kSucceeded, kFailed };
+
+  // Each REQUIRES mutex_ held.
+  void StartWorker();
+  void Dispatch(const zoo_task_t* task, Worker* self);
+  void Finish(const zoo_task_t* task, Outcome outcome);
+  void GiveUpOnExpired(Clock::time_point now);
+  void Quarantine(Worker* worker);
+
+  void WorkerLoop(Worker* self);
+  void WatchdogLoop();
+  // Joins one exited quarantined worker, unlocking while it joins. REQUIRES: lock holds mutex_.
+  void ReapOneExited(std::unique_lock<std::mutex>& lock);
+  void StopWatchdog() noexcept;
+  static Outcome Attempt(const zoo_task_t* task);
+
+  const uint32_t capacity_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable work_ready_;     // workers: the queue is not empty, or stopping
+  std::condition_variable all_done_;       // drain(): outstanding_ reached 0
+  std::condition_variable watchdog_wake_;  // watchdog: armed earlier, a worker exited, or stop
+
+  // Everything below is guarded by mutex_, except where noted.
+  ReadyQueue queue_;
+  InFlightTable table_;
+  uint32_t outstanding_ = 0;  // submitted, body not yet returned (drain's condition)
+  bool stopping_ = false;
+
+  bool retry_on_ = false;
+  uint32_t max_attempts_ = 1;
+
+  bool timeout_on_ = false;
+  std::chrono::nanoseconds timeout_{0};
+  bool watchdog_stop_ = false;
+  bool watchdog_armed_ = false;      // watchdog_due_ is set; <= every running task's deadline
+  Clock::time_point watchdog_due_{};
+  std::vector<uint64_t> expired_;    // reserved to capacity: the watchdog scan's scratch
+  uint64_t timed_out_ = 0;
+  uint32_t exited_workers_ = 0;      // quarantined workers waiting to be joined
+
+  std::vector<std::unique_ptr<Worker>> workers_;  // live, quarantined and exited
+  std::thread watchdog_;  // control thread only
+};
+
+}  // namespace zoo_scheduler
