@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/atomic_file.h"
 #include "core/json_util.h"
 #include "core/unit_json.h"
 #include "rapidjson/document.h"
@@ -359,28 +360,7 @@ absl::StatusOr<Archive> ArchiveFromJson(std::string_view text, std::string_view 
 }
 
 absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path) {
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(path.parent_path().string(), ": cannot create the folder: ", ec.message()));
-  }
-  const std::filesystem::path tmp = path.string() + ".tmp-" + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << ArchiveToJson(archive) << '\n';
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(tmp, ec);
-      return absl::InternalError(absl::StrCat(tmp.string(), ": could not be written"));
-    }
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    return absl::InternalError(absl::StrCat(path.string(), ": could not be replaced: ", ec.message()));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, ArchiveToJson(archive) + "\n");
 }
 
 absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path) {

@@ -18,6 +18,7 @@ std::vector<CatalogEntry> BuildCatalog(const std::vector<PluginCandidate>& candi
   for (const PluginCandidate& c : candidates) {
     CatalogEntry entry{.candidate = c, .descriptor = std::nullopt, .problem = ""};
     absl::StatusOr<AdapterDescriptor> d = probe(c.file);
+    if (d.status().code() == absl::StatusCode::kAlreadyExists) continue;  // a reporter
     if (!d.ok()) {
       entry.problem = std::string(d.status().message());
     } else {

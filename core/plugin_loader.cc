@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "zoo/reporter.h"
 
 namespace zoo {
 namespace {
@@ -59,7 +60,8 @@ LoadedAdapter& LoadedAdapter::operator=(LoadedAdapter&&) noexcept = default;
 // Never unloaded mid-run: the library stays mapped until this object goes.
 LoadedAdapter::~LoadedAdapter() = default;
 
-absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
+absl::StatusOr<std::unique_ptr<boost::dll::shared_library>> OpenPluginLibrary(
+    const std::filesystem::path& file) {
   const std::string shown = file.string();
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) {
@@ -82,7 +84,19 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
     return absl::InvalidArgumentError(
         absl::StrCat(shown, ": the dynamic loader refused it: ", LoaderText(e.what())));
   }
+  return library;
+}
 
+absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
+  const std::string shown = file.string();
+  absl::StatusOr<std::unique_ptr<boost::dll::shared_library>> opened = OpenPluginLibrary(file);
+  if (!opened.ok()) return opened.status();
+  std::unique_ptr<boost::dll::shared_library> library = *std::move(opened);
+
+  if (!library->has(ZOO_ADAPTER_ENTRY_SYMBOL) && library->has(ZOO_REPORTER_ENTRY_SYMBOL)) {
+    return absl::AlreadyExistsError(
+        absl::StrCat(shown, ": a zoo-host reporter, not an adapter"));
+  }
   if (!library->has(ZOO_ADAPTER_ENTRY_SYMBOL)) {
     return absl::InvalidArgumentError(absl::StrCat(
         shown, ": no entry symbol: it does not export '", ZOO_ADAPTER_ENTRY_SYMBOL,

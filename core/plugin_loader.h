@@ -43,8 +43,14 @@ class LoadedAdapter {
 // succeeds (else the loader's own text, e.g. a missing dependency); it exports
 // zoo_adapter_entry; the magic; the ABI major; the struct size; the required functions; a
 // valid name. Codes: kNotFound (no such file), kInvalidArgument (not a plugin at all),
-// kFailedPrecondition (a plugin this host cannot serve).
+// kFailedPrecondition (a plugin this host cannot serve), kAlreadyExists (a reporter plugin:
+// not an adapter, and no fault; catalogs of adapters leave it out).
 absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file);
+
+// The first checks of every plugin, adapter or reporter: it exists, is a regular file, is an
+// ELF shared object, and dlopen (immediate binding, local symbols) accepts it.
+absl::StatusOr<std::unique_ptr<boost::dll::shared_library>> OpenPluginLibrary(
+    const std::filesystem::path& file);
 
 // True when `name` is a valid adapter name: [a-z0-9_]+, at most 64 characters.
 bool IsValidAdapterName(const char* name);

@@ -160,11 +160,15 @@ absl::StatusOr<GateReport> GateReportFromJson(std::string_view json) {
   return r;
 }
 
-std::string ProbeFailureToJson(std::string_view reason) {
+std::string ProbeFailureToJson(std::string_view reason, bool is_reporter) {
   rapidjson::StringBuffer buf;
   JsonWriter w(buf);
   w.StartObject();
   Field(w, "error", std::string(reason));
+  if (is_reporter) {
+    w.Key("reporter");
+    w.Bool(true);
+  }
   w.EndObject();
   return buf.GetString();
 }
@@ -172,7 +176,11 @@ std::string ProbeFailureToJson(std::string_view reason) {
 absl::StatusOr<AdapterDescriptor> ProbeResultFromJson(std::string_view json) {
   absl::StatusOr<rapidjson::Document> doc = Parse(json);
   if (!doc.ok()) return doc.status();
-  if (doc->HasMember("error")) return absl::FailedPreconditionError(GetString(*doc, "error"));
+  if (doc->HasMember("error")) {
+    const std::string error = GetString(*doc, "error");
+    if (doc->HasMember("reporter")) return absl::AlreadyExistsError(error);
+    return absl::FailedPreconditionError(error);
+  }
   return ReadDescriptor(*doc);
 }
 

@@ -40,7 +40,8 @@ std::string GateReportToJson(const GateReport& r);
 absl::StatusOr<GateReport> GateReportFromJson(std::string_view json);
 
 // A probe's answer: the descriptor, or the one-sentence reason the plugin was refused.
-std::string ProbeFailureToJson(std::string_view reason);
+// `is_reporter`: the file is a reporter plugin, which the adapter catalog leaves out.
+std::string ProbeFailureToJson(std::string_view reason, bool is_reporter = false);
 // kFailedPrecondition carrying the child's reason when the probe refused the plugin.
 absl::StatusOr<AdapterDescriptor> ProbeResultFromJson(std::string_view json);
 

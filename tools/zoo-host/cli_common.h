@@ -27,4 +27,15 @@ std::filesystem::path SelfExecutable();
 absl::StatusOr<std::vector<CatalogEntry>> DiscoverAdapters(
     const std::vector<std::string>& plugin_paths);
 
+// The report folder `zoo-host run` and `render` use by default: beside the archive, named
+// after it (results/x/20261130T130619Z.json -> results/x/20261130T130619Z/).
+std::filesystem::path DefaultReportDir(const std::filesystem::path& archive);
+
+// Renders `archive` into `out_dir` and prints the files; exit code (kExitUsage on failure,
+// with the one sentence saying why, as "zoo-host <command>: ...").
+int RenderReport(const std::filesystem::path& archive, const std::filesystem::path& out_dir,
+                 const std::string& formats, const std::string& language,
+                 const std::string& reporter, const std::vector<std::string>& plugins,
+                 const std::string& command);
+
 }  // namespace zoo::cli

@@ -6,15 +6,21 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <string>
 
 #include <boost/program_options.hpp>
 
+#include "absl/status/status.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "core/equivalence_gate.h"
 #include "core/plugin_loader.h"
+#include "core/report_render.h"
+#include "core/reporter_loader.h"
 #include "core/semantics_probe.h"
 #include "core/unit_json.h"
 #include "core/unit_worker.h"
@@ -30,6 +36,7 @@ int WorkerCommand(int argc, char** argv) {
   if (getppid() == 1) return kExitUsage;
   namespace po = boost::program_options;
   std::string mode, file, concurrency = "1,4,16", spec_json;
+  std::string model_file, out_dir, language, formats;  // render
   int report_fd = -1;
   uint32_t tasks = 400;
   int64_t body_ns = 20'000;
@@ -37,7 +44,9 @@ int WorkerCommand(int argc, char** argv) {
   options.add_options()("mode", po::value(&mode)->required())(
       "file", po::value(&file)->required())("report-fd", po::value(&report_fd)->required())(
       "tasks", po::value(&tasks))("concurrency", po::value(&concurrency))(
-      "body-ns", po::value(&body_ns))("spec", po::value(&spec_json));
+      "body-ns", po::value(&body_ns))("spec", po::value(&spec_json))(
+      "model", po::value(&model_file))("out", po::value(&out_dir))(
+      "lang", po::value(&language))("formats", po::value(&formats));
   po::positional_options_description positional;
   positional.add("mode", 1).add("file", 1);
   po::variables_map vm;
@@ -59,11 +68,49 @@ int WorkerCommand(int argc, char** argv) {
     return kExitOk;
   }
 
+  if (mode == "probe-reporter") {
+    report.Step("load");
+    absl::StatusOr<LoadedReporter> reporter = LoadReporter(file);
+    if (reporter.ok()) {
+      report.Result(ReporterDescriptorToJson(reporter->descriptor()));
+    } else {
+      // A file without the reporter symbol is not a reporter (an adapter, say): not a fault.
+      const bool not_a_reporter = absl::IsInvalidArgument(reporter.status()) ||
+                                  absl::IsNotFound(reporter.status());
+      report.Result(
+          ReporterProbeFailureToJson(std::string(reporter.status().message()), not_a_reporter));
+    }
+    return kExitOk;
+  }
+  if (mode == "render") {
+    report.Step("load");
+    absl::StatusOr<LoadedReporter> reporter = LoadReporter(file);
+    std::vector<std::string> written;
+    if (!reporter.ok()) {
+      report.Result(RenderResultToJson(reporter.status(), written));
+      return kExitOk;
+    }
+    std::ifstream in(model_file, std::ios::binary);
+    std::stringstream model;
+    model << in.rdbuf();
+    if (!in) {
+      report.Result(RenderResultToJson(
+          absl::NotFoundError(absl::StrCat(model_file, ": cannot be read")), written));
+      return kExitOk;
+    }
+    report.Step(absl::StrCat("render (", reporter->descriptor().name, ")"));
+    const absl::Status s = RenderWithReporter(*reporter, model.str(), out_dir, language,
+                                              formats, &written);
+    report.Result(RenderResultToJson(s, written));
+    return kExitOk;
+  }
+
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(file);
   if (mode == "probe") {
     report.Result(adapter.ok() ? DescriptorToJson(adapter->descriptor())
-                               : ProbeFailureToJson(std::string(adapter.status().message())));
+                               : ProbeFailureToJson(std::string(adapter.status().message()),
+                                                    absl::IsAlreadyExists(adapter.status())));
     return kExitOk;
   }
   if (mode == "semantics") {

@@ -12,6 +12,7 @@
 namespace zoo::cli {
 int AnalyzeCommand(int argc, char** argv);
 int ListCommand(int argc, char** argv);
+int RenderCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
 int ValidateCommand(int argc, char** argv);
 int WorkerCommand(int argc, char** argv);
@@ -27,11 +28,13 @@ constexpr char kUsage[] =
     "\n"
     "Commands:\n"
     "  analyze    read an archive: every cell's verdict, unfavourable data included\n"
-    "  list       list the adapters found, with their version, kind, ABI and status\n"
-    "  run        measure the matrix (every adapter x tier x concurrency) and archive it\n"
+    "  list       list the adapters and reporters found, with version, ABI and status\n"
+    "  render     write an archive's report (md, html, csv, json) without measuring\n"
+    "  run        measure the matrix (every adapter x tier x concurrency), archive it and\n"
+    "             write its report\n"
     "  validate   run the equivalence gate on adapters: PASS or REJECTED with the reason\n"
     "\n"
-    "Adapters are looked for in every --plugin PATH (a file or a folder), then in the\n"
+    "Adapters and reporters are looked for in every --plugin PATH (a file or a folder), then in the\n"
     "colon-separated ZOO_HOST_PLUGIN_PATH, then in the built-in location.\n"
     "Run 'zoo-host <command> --help' for a command's options.\n"
     "\n"
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
     }
     if (command == "analyze") return zoo::cli::AnalyzeCommand(argc - 1, argv + 1);
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
+    if (command == "render") return zoo::cli::RenderCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
     if (command == "validate") return zoo::cli::ValidateCommand(argc - 1, argv + 1);
     if (command == "__worker") return zoo::cli::WorkerCommand(argc - 1, argv + 1);

@@ -1,0 +1,307 @@
+#include "core/report_render.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <system_error>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/archive.h"
+#include "core/atomic_file.h"
+#include "core/child_process.h"
+#include "core/json_util.h"
+#include "core/report_model_json.h"
+#include "core/reporter_catalog.h"
+#include "core/worker_protocol.h"
+#include "rapidjson/document.h"
+
+namespace zoo {
+namespace {
+
+namespace fs = std::filesystem;
+
+// What the host hands a reporter during one render: writes go under `out_dir` only.
+struct OutputState {
+  fs::path out_dir;
+  std::set<std::string> written_set;
+  std::vector<std::string>* written;
+  std::string last_error;
+};
+
+bool IsSafeRelativePath(const std::string& p) {
+  if (p.empty() || p.front() == '/' || p.find('\\') != std::string::npos) return false;
+  const fs::path path(p);
+  for (const fs::path& part : path) {
+    if (part == ".." || part == ".") return false;
+  }
+  return true;
+}
+
+zoo_status_t WriteFile(const zoo_report_output_t* output, const char* relative_path,
+                       const void* data, size_t size) {
+  auto* state = static_cast<OutputState*>(output->host_data);
+  const std::string path = relative_path != nullptr ? relative_path : "";
+  if (!IsSafeRelativePath(path)) {
+    state->last_error = absl::StrCat("refused to write '", path,
+                                     "': a report file must be a relative path without '..'");
+    return ZOO_STATUS_INVALID_ARGUMENT;
+  }
+  if (!state->written_set.insert(path).second) {
+    state->last_error = absl::StrCat("refused to write '", path, "' twice in one render");
+    return ZOO_STATUS_INVALID_ARGUMENT;
+  }
+  const std::string_view content(static_cast<const char*>(data), data != nullptr ? size : 0);
+  if (absl::Status s = WriteFileAtomically(state->out_dir / path, content); !s.ok()) {
+    state->last_error = std::string(s.message());
+    return ZOO_STATUS_ERROR;
+  }
+  state->written->push_back(path);
+  return ZOO_STATUS_OK;
+}
+
+void Log(const zoo_report_output_t* /*output*/, int32_t level, const char* message) {
+  static constexpr const char* kLevels[] = {"info", "warning", "error"};
+  std::fprintf(stderr, "reporter %s: %s\n", kLevels[std::clamp(level, 0, 2)],
+               message != nullptr ? message : "");
+}
+
+bool Contains(const std::vector<std::string>& xs, const std::string& x) {
+  return std::find(xs.begin(), xs.end(), x) != xs.end();
+}
+
+std::vector<std::string> Split(const std::string& list) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = list.find(',', start);
+    const std::string part = list.substr(start, comma == std::string::npos ? std::string::npos
+                                                                           : comma - start);
+    if (!part.empty()) out.push_back(part);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+// A temporary file that is removed when this goes.
+class TempFile {
+ public:
+  explicit TempFile(fs::path path) : path_(std::move(path)) {}
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    std::error_code ec;
+    fs::remove(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace
+
+std::string ShownArchivePath(const fs::path& archive) {
+  std::error_code ec;
+  const fs::path absolute = fs::weakly_canonical(fs::absolute(archive, ec), ec);
+  for (fs::path dir = absolute.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    if (fs::exists(dir / ".git", ec)) return absolute.lexically_relative(dir).generic_string();
+    if (dir == dir.root_path()) break;
+  }
+  const fs::path relative = absolute.lexically_relative(fs::current_path(ec));
+  if (!relative.empty() && *relative.begin() != "..") return relative.generic_string();
+  return absolute.filename().string();
+}
+
+absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view model_json,
+                                const fs::path& out_dir, const std::string& language,
+                                const std::string& formats, std::vector<std::string>* written) {
+  OutputState state{.out_dir = out_dir, .written_set = {}, .written = written, .last_error = ""};
+  const zoo_report_output_t output{.struct_size = sizeof(zoo_report_output_t),
+                                   .reserved0 = 0,
+                                   .host_data = &state,
+                                   .write_file = &WriteFile,
+                                   .log = &Log};
+  const zoo_report_request_t request{.struct_size = sizeof(zoo_report_request_t),
+                                     .model_version = kReportModelVersion,
+                                     .model_json = model_json.data(),
+                                     .model_json_size = model_json.size(),
+                                     .language = language.c_str(),
+                                     .formats = formats.c_str()};
+  const zoo_status_t s = reporter.entry().render(&request, &output);
+  if (s == ZOO_STATUS_OK) return absl::OkStatus();
+  const char* text = reporter.entry().error_text();
+  std::string why = (text != nullptr && *text != '\0') ? text : "(no error text)";
+  if (!state.last_error.empty() && why.find(state.last_error) == std::string::npos) {
+    absl::StrAppend(&why, " (", state.last_error, ")");
+  }
+  return absl::FailedPreconditionError(absl::StrCat("reporter '", reporter.descriptor().name,
+                                                    "' failed: ", why));
+}
+
+std::string RenderResultToJson(const absl::Status& status, const std::vector<std::string>& files) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  json::Bool(w, "ok", status.ok());
+  json::String(w, "error", std::string(status.message()));
+  w.Key("files");
+  w.StartArray();
+  for (const std::string& f : files) w.String(f.data(), static_cast<rapidjson::SizeType>(f.size()));
+  w.EndArray();
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
+  auto note = [&](std::string_view line) {
+    if (request.on_note) request.on_note(line);
+  };
+  absl::StatusOr<Archive> archive = ReadArchive(request.archive);
+  if (!archive.ok()) return archive.status();
+  RenderOutcome outcome;
+  outcome.archive_shown = ShownArchivePath(request.archive);
+  absl::StatusOr<ReportModel> model =
+      BuildReportModel(*archive, outcome.archive_shown, request.analysis);
+  if (!model.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(request.archive.string(), ": ", model.status().message()));
+  }
+  const std::string model_json = ReportModelToJson(*model);
+
+  // The reporters, in search order: a --plugin reporter serving a format comes first.
+  std::vector<fs::path> paths(request.plugin_paths.begin(), request.plugin_paths.end());
+  absl::StatusOr<std::vector<PluginCandidate>> candidates =
+      ListCandidates(DefaultReporterSearchPath(std::move(paths)));
+  if (!candidates.ok()) return candidates.status();
+  std::vector<ReporterDescriptor> usable;
+  for (const ReporterEntry& e :
+       BuildReporterCatalog(*candidates, request.zoo_host, std::chrono::seconds(20))) {
+    if (e.usable()) {
+      usable.push_back(*e.descriptor);
+    } else {
+      note(absl::StrCat("skipped: ", e.problem));
+    }
+  }
+  std::vector<std::string> names, known_formats;
+  for (const ReporterDescriptor& d : usable) {
+    names.push_back(d.name);
+    for (const std::string& f : d.formats) {
+      if (!Contains(known_formats, f)) known_formats.push_back(f);
+    }
+  }
+
+  // Which reporter writes which formats, in the order first asked for.
+  std::vector<std::pair<const ReporterDescriptor*, std::vector<std::string>>> plan;
+  auto add = [&](const ReporterDescriptor* d, const std::string& format) {
+    for (auto& [reporter, formats] : plan) {
+      if (reporter == d) {
+        formats.push_back(format);
+        return;
+      }
+    }
+    plan.push_back({d, {format}});
+  };
+  if (!request.reporter.empty()) {
+    auto it = std::find_if(usable.begin(), usable.end(), [&](const ReporterDescriptor& d) {
+      return d.name == request.reporter;
+    });
+    if (it == usable.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--reporter ", request.reporter, ": no usable reporter has that name (found: ",
+          names.empty() ? "none" : absl::StrJoin(names, ", "), ")"));
+    }
+    const std::vector<std::string> formats =
+        request.formats.empty() ? it->formats : request.formats;
+    for (const std::string& f : formats) {
+      if (!Contains(it->formats, f)) {
+        return absl::InvalidArgumentError(absl::StrCat("--format ", f, ": reporter '", it->name,
+                                                       "' writes ", absl::StrJoin(it->formats, ", ")));
+      }
+      add(&*it, f);
+    }
+  } else {
+    const std::vector<std::string> formats =
+        request.formats.empty() ? Split(kDefaultReportFormats) : request.formats;
+    for (const std::string& f : formats) {
+      auto it = std::find_if(usable.begin(), usable.end(), [&](const ReporterDescriptor& d) {
+        return Contains(d.formats, f);
+      });
+      if (it == usable.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--format ", f, ": no usable reporter writes it (formats: ",
+            known_formats.empty() ? "none" : absl::StrJoin(known_formats, ", "), ")"));
+      }
+      add(&*it, f);
+    }
+  }
+  for (const auto& [d, formats] : plan) {
+    if (!Contains(d->languages, request.language)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--lang ", request.language, ": reporter '", d->name, "' writes ",
+          absl::StrJoin(d->languages, ", "), " only"));
+    }
+    if (static_cast<uint32_t>(kReportModelVersion) < d->min_model_version ||
+        static_cast<uint32_t>(kReportModelVersion) > d->max_model_version) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          d->file, ": reporter '", d->name, "' reads report model versions ",
+          d->min_model_version, " to ", d->max_model_version, "; this zoo-host writes version ",
+          kReportModelVersion));
+    }
+  }
+
+  std::error_code ec;
+  fs::create_directories(request.out_dir, ec);
+  if (ec) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(request.out_dir.string(), ": cannot create the folder: ", ec.message()));
+  }
+  const TempFile model_file(request.out_dir /
+                            absl::StrCat(".report-model.tmp-", getpid(), ".json"));
+  if (absl::Status s = WriteFileAtomically(model_file.path(), model_json); !s.ok()) return s;
+
+  for (const auto& [d, formats] : plan) {
+    ChildOptions options{
+        .argv = {request.zoo_host.string(), "__worker", "render",
+                 absl::StrCat("--report-fd=", kChildReportFd),
+                 absl::StrCat("--model=", model_file.path().string()),
+                 absl::StrCat("--out=", request.out_dir.string()),
+                 absl::StrCat("--lang=", request.language),
+                 absl::StrCat("--formats=", absl::StrJoin(formats, ",")), d->file},
+        .timeout = request.reporter_timeout};
+    absl::StatusOr<ChildResult> child = RunChild(options);
+    if (!child.ok()) return child.status();
+    ParsedReport report = ParseReport(child->report);
+    rapidjson::Document doc;
+    if (report.result_json) doc.Parse(report.result_json->data(), report.result_json->size());
+    if (!report.result_json || doc.HasParseError() || !doc.IsObject() || !doc.HasMember("ok")) {
+      std::string why = absl::StrCat("reporter '", d->name, "' (", d->file, ") ",
+                                     DescribeEnd(*child));
+      if (!report.last_step.empty()) absl::StrAppend(&why, " during ", report.last_step);
+      if (std::string last = LastOutputLine(*child); !last.empty()) {
+        absl::StrAppend(&why, " (last output: ", last, ")");
+      }
+      return absl::FailedPreconditionError(why);
+    }
+    if (doc.HasMember("files") && doc["files"].IsArray()) {
+      for (const rapidjson::Value& f : doc["files"].GetArray()) {
+        if (f.IsString()) outcome.files.emplace_back(f.GetString());
+      }
+    }
+    if (!doc["ok"].GetBool()) {
+      return absl::FailedPreconditionError(
+          doc.HasMember("error") && doc["error"].IsString()
+              ? std::string(doc["error"].GetString())
+              : absl::StrCat("reporter '", d->name, "' failed"));
+    }
+  }
+  return outcome;
+}
+
+}  // namespace zoo

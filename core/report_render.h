@@ -1,0 +1,58 @@
+// `zoo-host render`: one archive -> one report model -> the reporters that write it. Each
+// reporter runs in a child (`zoo-host __worker render`), so a reporter that crashes or hangs
+// costs its own output only; the archive is only ever read.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/report_model.h"
+#include "core/reporter_loader.h"
+
+namespace zoo {
+
+inline constexpr char kDefaultReportFormats[] = "md,html,csv,json";
+
+struct RenderRequest {
+  std::filesystem::path archive;
+  std::filesystem::path out_dir;
+  std::vector<std::string> formats;  // empty: every format of `reporter`, or the defaults
+  std::string language = "en";
+  std::string reporter;              // "": for each format the first reporter that serves it
+  std::vector<std::string> plugin_paths;
+  std::filesystem::path zoo_host;
+  AnalysisOptions analysis;
+  std::chrono::milliseconds reporter_timeout{120'000};
+  std::function<void(std::string_view)> on_note;
+};
+
+struct RenderOutcome {
+  std::string archive_shown;         // as the report prints it (relative to the repository)
+  std::vector<std::string> files;    // written, relative to out_dir, in order
+};
+
+// kInvalidArgument / kNotFound: a user's mistake (a missing, corrupt or foreign archive, an
+// unknown format, language or reporter). kFailedPrecondition: a reporter failed (its name and
+// its sentence); files other reporters wrote stay.
+absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request);
+
+// How a report names its archive: relative to the repository holding it (the nearest folder
+// above it with a .git), else relative to the current folder, else the file name alone; never
+// an absolute path of the machine that rendered it.
+std::string ShownArchivePath(const std::filesystem::path& archive);
+
+// Child side: renders `model_json` with `reporter` into `out_dir` (files written atomically;
+// absolute paths, "..", and a second write of one path refused). Returns the files written,
+// or the reporter's failure; `written` holds what was written before a failure.
+absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view model_json,
+                                const std::filesystem::path& out_dir, const std::string& language,
+                                const std::string& formats, std::vector<std::string>* written);
+
+std::string RenderResultToJson(const absl::Status& status, const std::vector<std::string>& files);
+
+}  // namespace zoo
