@@ -11,13 +11,19 @@
 namespace zoo {
 namespace {
 
+// The adapter, with the semantics item a semantics unit switched on: "zoo_scheduler[retry]".
+std::string AdapterLabel(const UnitSpec& s) {
+  return s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
+}
+
 std::string UnitName(const UnitSpec& s) {
-  return absl::StrFormat("%s at %u us, concurrency %u", s.adapter, s.tier_us, s.concurrency);
+  return absl::StrFormat("%s at %u us, concurrency %u", AdapterLabel(s), s.tier_us,
+                         s.concurrency);
 }
 
 // The unit's id as the report model names units ("thread_pool/c1/40us").
 std::string UnitId(const UnitSpec& s) {
-  return absl::StrFormat("%s/c%u/%uus", s.adapter, s.concurrency, s.tier_us);
+  return absl::StrFormat("%s/c%u/%uus", AdapterLabel(s), s.concurrency, s.tier_us);
 }
 
 SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
@@ -113,7 +119,7 @@ SelfCheck OverheadWithheld(const Archive& a) {
       negative.push_back(UnitId(s));
     }
     cells_by_reason[reason].push_back(
-        absl::StrFormat("%s %u us c%u", s.adapter, s.tier_us, s.concurrency));
+        absl::StrFormat("%s %u us c%u", AdapterLabel(s), s.tier_us, s.concurrency));
   }
   if (withheld == 0) {
     c.detail = "every measured unit has an overhead figure";

@@ -1,4 +1,4 @@
-// zoo-host list: every adapter found, usable or not, and why not.
+// zoo-host list: every adapter and every reporter found, usable or not, and why not.
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -8,7 +8,9 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/str_join.h"
 #include "core/build_config.h"
+#include "core/reporter_catalog.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
 #include "tools/zoo-host/cli_common.h"
@@ -28,7 +30,8 @@ std::vector<std::pair<std::string, std::string>> NotBuilt() {
   return out;
 }
 
-void PrintJson(const std::vector<CatalogEntry>& catalog) {
+void PrintJson(const std::vector<CatalogEntry>& catalog,
+               const std::vector<ReporterEntry>& reporters) {
   rapidjson::StringBuffer buf;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
   auto field = [&](const char* key, const std::string& value) {
@@ -66,8 +69,55 @@ void PrintJson(const std::vector<CatalogEntry>& catalog) {
     w.EndObject();
   }
   w.EndArray();
+  w.Key("reporters");
+  w.StartArray();
+  for (const ReporterEntry& e : reporters) {
+    w.StartObject();
+    if (e.descriptor) {
+      const ReporterDescriptor& d = *e.descriptor;
+      field("name", d.name);
+      field("version", d.version);
+      field("description", d.description);
+      field("formats", absl::StrJoin(d.formats, ","));
+      field("languages", absl::StrJoin(d.languages, ","));
+      field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
+    }
+    field("file", e.candidate.file.string());
+    field("found_by", PluginOriginName(e.candidate.origin));
+    field("status", e.usable() ? "ok" : "error");
+    if (!e.usable()) field("problem", e.problem);
+    w.EndObject();
+  }
+  w.EndArray();
   w.EndObject();
   std::cout << buf.GetString() << "\n";
+}
+
+void PrintReporters(const std::vector<ReporterEntry>& reporters) {
+  std::cout << "\n";
+  if (reporters.empty()) {
+    std::cout << "no reporters found\n";
+    return;
+  }
+  std::vector<std::vector<std::string>> rows = {{"REPORTER", "VERSION", "FORMATS", "LANGUAGES",
+                                                 "ABI", "STATUS"}};
+  for (const ReporterEntry& e : reporters) {
+    const ReporterDescriptor* d = e.descriptor ? &*e.descriptor : nullptr;
+    rows.push_back({d ? d->name : "-", d ? d->version : "-",
+                    d ? absl::StrJoin(d->formats, ",") : "-",
+                    d ? absl::StrJoin(d->languages, ",") : "-",
+                    d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
+                    e.usable() ? "ok" : "error"});
+  }
+  size_t width[6] = {};
+  for (const auto& row : rows) {
+    for (size_t i = 0; i < 6; ++i) width[i] = std::max(width[i], row[i].size());
+  }
+  for (size_t r = 0; r < rows.size(); ++r) {
+    for (size_t i = 0; i < 6; ++i) std::cout << absl::StrFormat("%-*s  ", width[i], rows[r][i]);
+    std::cout << (r == 0 ? std::string("FILE") : reporters[r - 1].candidate.file.string()) << "\n";
+    if (r > 0 && !reporters[r - 1].usable()) std::cout << "    " << reporters[r - 1].problem << "\n";
+  }
 }
 
 void PrintTable(const std::vector<CatalogEntry>& catalog) {
@@ -110,8 +160,9 @@ int ListCommand(int argc, char** argv) {
   std::vector<std::string> plugins;
   po::options_description options(
       "Usage: zoo-host list [--plugin PATH]... [--json]\n\n"
-      "Lists every adapter found: name, version, kind, ABI, status and file. A file that\n"
-      "cannot be used is listed with the reason.\n\nOptions");
+      "Lists every adapter found (name, version, kind, ABI, status, file), then every\n"
+      "reporter (name, version, formats, languages, ABI, status, file). A file that cannot\n"
+      "be used is listed with the reason.\n\nOptions");
   options.add_options()("help,h", "show this help")(
       "plugin", po::value(&plugins)->composing(),
       "a plugin file or a folder of plugins; repeatable; searched before "
@@ -129,12 +180,22 @@ int ListCommand(int argc, char** argv) {
   }
   absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
   if (!catalog.ok()) return UsageError("list", std::string(catalog.status().message()));
+  std::vector<std::filesystem::path> paths(plugins.begin(), plugins.end());
+  absl::StatusOr<std::vector<PluginCandidate>> candidates =
+      ListCandidates(DefaultReporterSearchPath(std::move(paths)));
+  if (!candidates.ok()) return UsageError("list", std::string(candidates.status().message()));
+  const std::vector<ReporterEntry> reporters =
+      BuildReporterCatalog(*candidates, SelfExecutable(), std::chrono::seconds(20));
   if (vm.count("json")) {
-    PrintJson(*catalog);
+    PrintJson(*catalog, reporters);
   } else {
     PrintTable(*catalog);
+    PrintReporters(reporters);
   }
   for (const CatalogEntry& e : *catalog) {
+    if (!e.usable()) return kExitRejected;
+  }
+  for (const ReporterEntry& e : reporters) {
     if (!e.usable()) return kExitRejected;
   }
   return kExitOk;

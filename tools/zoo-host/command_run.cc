@@ -151,6 +151,7 @@ int RunCommand(int argc, char** argv) {
   std::optional<uint32_t> warmup, rounds;
   std::optional<double> unit_timeout;
   std::string results = "results";
+  std::string report_dir, language = "en";
   po::options_description options(
       "Usage: zoo-host run [--matrix FILE] [--quick] [options]\n\n"
       "Measures every (adapter, tier, concurrency) unit of the matrix, each in its own\n"
@@ -163,8 +164,8 @@ int RunCommand(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "matrix", po::value<std::string>(), "JSON matrix file (fields: adapters, subject, "
       "concurrency, tiers_us, warmup_rounds, measured_rounds, workload, unit_timeout_s)")(
-      "quick", "a first look in well under a minute: tiers 40,2700 us, concurrency 1,4, "
-      "2 warm-up + 10 measured rounds")(
+      "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, "
+      "2 warm-up + 15 measured rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
       "subject", po::value<std::string>(), "the adapter under test (default zoo_scheduler)")(
       "adapters", po::value<std::string>(),
@@ -176,6 +177,10 @@ int RunCommand(int argc, char** argv) {
       "workload", po::value<std::string>(), "json (default), sleep or noop")(
       "unit-timeout", po::value<double>(), "seconds one unit may take, default 120")(
       "results", po::value(&results)->default_value(results), "folder of the archives")(
+      "report", po::value(&report_dir), "where to write the report (default: beside the "
+      "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(
+      "lang", po::value(&language)->default_value(language), "the report's language: en or zh")(
+      "no-report", "archive only; render later with 'zoo-host render ARCHIVE'")(
       "json", "print a JSON summary on stdout instead of the table (progress stays on stderr)");
   po::variables_map vm;
   try {
@@ -264,6 +269,20 @@ int RunCommand(int argc, char** argv) {
     PrintJson(*outcome, shown.string());
   } else {
     PrintSummary(*outcome, shown.string());
+  }
+  // The report of what was measured, also of an interrupted run: the archive is already safe,
+  // so a reporter that fails costs only its own files.
+  if (!vm.count("no-report") && !outcome->archive.units.empty()) {
+    const std::filesystem::path dir = report_dir.empty()
+                                          ? DefaultReportDir(outcome->archive_path)
+                                          : std::filesystem::path(report_dir);
+    std::ostream& out = json ? std::cerr : std::cout;
+    out << "\n";
+    std::streambuf* saved = std::cout.rdbuf();
+    if (json) std::cout.rdbuf(std::cerr.rdbuf());  // stdout stays the JSON summary alone
+    const int rendered = RenderReport(outcome->archive_path, dir, "", language, "", plugins, "run");
+    std::cout.rdbuf(saved);
+    if (rendered != kExitOk) return rendered;
   }
   if (outcome->archive.run.status == "interrupted") return 130;
   bool rejected = outcome->archive.run.units_failed > 0;
