@@ -1,0 +1,65 @@
+// The C++ side of a built-in reporter: implement one Render function, export it with
+// ZOO_EXPORT_REPORTER, and the C ABI of zoo/reporter.h is handled here (the model parsed, the
+// language's catalog loaded, exceptions and statuses turned into error_text).
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "plugins/reporters/common/messages.h"
+#include "plugins/reporters/common/model_document.h"
+#include "zoo/reporter.h"
+
+namespace zoo::report {
+
+struct RenderContext {
+  const ModelDocument& model;
+  const Messages& messages;      // the requested language, every catalog this reporter uses
+  std::string language;          // "en", "zh"
+  std::set<std::string> formats;  // the formats requested of this reporter
+  const zoo_report_output_t* output;
+  std::string_view model_json;  // the model exactly as the host sent it
+
+  // Writes one file through the host (atomic, relative path); an error names the path.
+  absl::Status WriteFile(std::string_view relative_path, std::string_view content) const;
+};
+
+using RenderFunction = absl::Status (*)(const RenderContext& context);
+
+// The catalogs a reporter renders from, per language: `catalogs` lists JSON catalog texts
+// (see messages.h) merged in order; a key defined twice is an error.
+struct ReporterDefinition {
+  RenderFunction render;
+  const CatalogSet* catalogs;  // may be null for a language-independent reporter
+  // The entry's own lists (',' separated): a request outside them is refused by name.
+  const char* formats = nullptr;
+  const char* languages = nullptr;
+};
+
+// Implementation of zoo_reporter_entry_t::render / error_text for one definition.
+zoo_status_t RenderThroughAbi(const ReporterDefinition& definition,
+                              const zoo_report_request_t* request,
+                              const zoo_report_output_t* output);
+const char* LastRenderError();
+
+}  // namespace zoo::report
+
+// Defines and exports zoo_reporter_entry for a reporter whose render function is `fn` and
+// whose catalogs are `catalogs` (a `const zoo::report::CatalogSet*`, or nullptr).
+#define ZOO_EXPORT_REPORTER(reporter_name, reporter_version, reporter_description,           \
+                            reporter_formats, reporter_languages, fn, catalogs)              \
+  namespace {                                                                                 \
+  const ::zoo::report::ReporterDefinition kZooReporterDefinition{                             \
+      fn, catalogs, reporter_formats, reporter_languages};                                    \
+  zoo_status_t ZooReporterRender(const zoo_report_request_t* request,                         \
+                                 const zoo_report_output_t* output) {                         \
+    return ::zoo::report::RenderThroughAbi(kZooReporterDefinition, request, output);          \
+  }                                                                                           \
+  const char* ZooReporterErrorText() { return ::zoo::report::LastRenderError(); }             \
+  }                                                                                           \
+  extern "C" ZOO_REPORTER_EXPORT const zoo_reporter_entry_t zoo_reporter_entry = {            \
+      ZOO_REPORTER_MAGIC, ZOO_REPORTER_ABI_MAJOR, ZOO_REPORTER_ABI_MINOR,                     \
+      sizeof(zoo_reporter_entry_t), reporter_name, reporter_version, reporter_description,    \
+      reporter_formats, reporter_languages, 1, 1, ZooReporterRender, ZooReporterErrorText}

@@ -1,0 +1,35 @@
+// Numbers and escaping, the same in every language and every format: a number printed in the
+// zh report is byte for byte the one in the en report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace zoo::report {
+
+// Printed for a figure the model does not have (NaN, null): a sign, not a word, so that it
+// reads the same in every language.
+inline constexpr std::string_view kNoFigure = "—";
+
+// Each returns kNoFigure for NaN or an infinity. Durations are the core's own spelling
+// (core/message.h), so a number quoted from a model message matches the tables.
+std::string Duration(double ns);  // "850 ns", "56.0 µs", "2.70 ms", "1.20 s", "-343.0 µs"
+std::string Percent(double fraction, int decimals = 1);  // 0.0412 -> "4.1%"
+std::string SignedPercent(double fraction);              // "+40%", "-33%"
+std::string Multiple(double x);                          // 1.234 -> "1.23×"
+std::string Rate(double per_s);                          // "7,680 /s", "95.2 /s"
+std::string Tier(uint32_t tier_us);                      // "40 µs"
+std::string PValue(double p);                            // "0.0055", "< 0.0001"
+// The shortest text that reads back as exactly `v` ("130213", "0.569904694615745"); "" for
+// NaN. For machine-read output (CSV) and raw samples a reader may check against the archive.
+std::string ExactNumber(double v);
+
+std::string HtmlEscape(std::string_view s);  // & < > " '
+// Safe inside a Markdown table cell, a list item or a paragraph, at any position: Markdown
+// punctuation is backslash-escaped, HTML specials become entities (Markdown passes inline
+// HTML through), line breaks and control characters become spaces.
+std::string MarkdownEscape(std::string_view s);
+std::string CsvField(std::string_view s);  // RFC 4180 quoting where needed
+
+}  // namespace zoo::report

@@ -1,0 +1,67 @@
+// The deck's catalog, English. Keys and placeholders must match catalog_zh.cc; templates are
+// plain text (no markup), as in the shared catalogs.
+#include "plugins/reporters/html/deck_catalogs.h"
+
+namespace zoo::report::html {
+
+constinit const std::string_view kDeckCatalogEn = R"json({
+"deck.cont": "{title} (cont.)",
+"deck.data": "data: {section}",
+"deck.data.chart": "data: {section}, concurrency {concurrency}; per-unit numbers and percentiles are in the same section of report.md",
+"deck.hint": "← / → · Space · R restart · L slide list",
+"deck.list.title": "Slides",
+"deck.rest.title": "The rest of this section is in the full report",
+"deck.rest.body": "To keep one statement per slide, only the first {shown} slides of this section are shown here; the remaining {remaining} slides' worth sit in the same section of the full report, word for word.",
+"deck.rest.where": "Full report: the “{section}” section of report.md in the same directory.",
+
+"deck.title.topline": "zoo-host · {started} · {cpu}",
+"deck.title.subtitle": "benchmark report",
+"deck.title.cores": "{cores} logical cores",
+"deck.contents.title": "Contents",
+"deck.contents.keys": "Keys: → or Space next slide, ← previous, R back to the first slide, L the list of every slide.",
+"deck.env.archive": "archive",
+
+"deck.conclusion.quoted": "As recorded by an older zoo-host, in English: {text}",
+"deck.headline.title": "Framework overhead share",
+"deck.headline.data": "data: framework overhead share, concurrency {concurrency}, body tier {tier}",
+"deck.headline.statement": "The overhead share of {subject} at concurrency {concurrency} and a body of {tier}: the first tier where it drops below {threshold}.",
+"deck.headline.lower": "{count} baselines have a lower share at this tier: {names}.",
+"deck.headline.none_lower": "No baseline has a lower share at this tier.",
+"deck.headline.same_tier": "Same tier, same run: {values}",
+
+"deck.multiples.title": "Every baseline as a multiple of the subject, by tier",
+"deck.multiples.caption": "Same-run ratios: comparable across runs and machines. Above 1×: the baseline is slower than the subject. Hollow markers: no winner within the band.",
+"deck.latency.title": "Latency per task at concurrency {concurrency}",
+"deck.latency.caption": "Printed values: median per-task end-to-end, absolute, valid only within this run. Bars: multiples of the subject (same-run ratios). Percentiles and spread per unit: report.md.",
+"deck.overhead.title": "Framework overhead share at concurrency {concurrency}",
+"deck.overhead.caption": "Printed values: overhead share of end-to-end in this run. A — marks a unit with no overhead figure (concurrency above the logical cores, or an unreadable negative figure).",
+"deck.throughput.title": "Throughput at concurrency {concurrency}",
+"deck.throughput.caption": "Printed values: tasks per second, absolute, valid only within this run. Bars: multiples of the subject (same-run ratios).",
+"deck.chart.none": "No unit at concurrency {concurrency} has a figure here: every unit there failed (see the failed units under the caliber limitations).",
+"deck.overhead.none": "No overhead figure at concurrency {concurrency}: it exceeds this machine's {cores} logical cores, so a body's self-time includes run-queue waits and end-to-end minus body means nothing. End-to-end and throughput at this concurrency still count.",
+"deck.col.trend": "trend",
+"deck.attribution.col_excess": "the subject against it",
+"deck.semantics.col_cost": "cost per task",
+"deck.semantics.cost_at": "concurrency {concurrency}: {cost} per task, band ±{band}: {verdict}",
+"deck.semantics.cost_missing": "concurrency {concurrency}: no price ({reason})",
+"deck.semantics.verdict.costs": "it costs",
+"deck.semantics.verdict.saves": "it saves",
+"deck.semantics.verdict.indistinguishable": "within the band, no price can be told",
+"deck.semantics.missing.off_missing": "the all-off unit is missing",
+"deck.semantics.missing.on_missing": "the item-on unit is missing",
+"deck.semantics.missing.off_failed": "the all-off unit failed",
+"deck.semantics.missing.on_failed": "the item-on unit failed",
+
+"deck.unfavourable.summary_title": "Published unfavourable data: summary",
+"deck.unfavourable.cells_title": "Published unfavourable data: every losing cell",
+"deck.col.subject_median": "subject median",
+"deck.col.baseline_median": "baseline median",
+
+"deck.closing.title": "Every slide can be checked in the full report",
+"deck.closing.full_report": "Full report: {file} in the same directory: per-unit values, percentiles, spread and the raw per-round samples.",
+"deck.closing.layout_only": "The slides compress the layout, never the numbers: every figure here is in the full report.",
+"deck.closing.rerender": "Render this deck and the report again from the archive, without measuring: {command}",
+"deck.closing.units": "{measured} units measured in this run, {failed} failed."
+})json";
+
+}  // namespace zoo::report::html

@@ -1,0 +1,60 @@
+// The "html" reporter: report.html, a self-contained slide deck of the report model, in the
+// seeds' structure (one statement per slide, long sections continued or pointed to the full
+// report, the unfavourable data always present).
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/figures.h"
+#include "plugins/reporters/common/reporter_plugin.h"
+#include "plugins/reporters/html/deck_builder.h"
+#include "plugins/reporters/html/deck_catalogs.h"
+#include "plugins/reporters/html/deck_writer.h"
+#include "plugins/reporters/html/prose.h"
+
+namespace zoo::report::html {
+
+namespace {
+
+// An inline <svg> needs no namespace declaration (the HTML parser knows it), and without it
+// the deck holds no URL at all.
+std::string InlineSvg(std::string svg) {
+  constexpr std::string_view kNamespace = " xmlns=\"http://www.w3.org/2000/svg\"";
+  if (const size_t at = svg.find(kNamespace); at != std::string::npos) {
+    svg.erase(at, kNamespace.size());
+  }
+  return svg;
+}
+
+absl::Status RenderDeck(const RenderContext& context) {
+  absl::StatusOr<std::vector<Figure>> figures = DrawFigures(context.model, context.messages);
+  if (!figures.ok()) return figures.status();
+  for (Figure& f : *figures) f.svg = InlineSvg(std::move(f.svg));
+
+  Prose prose(context.messages);
+  DeckContext deck{context.model, prose, {}};
+  for (const Figure& f : *figures) deck.figures[f.file_name] = &f;
+  const std::vector<Slide> slides = BuildDeck(deck);
+
+  // The document title is text, not markup: formatted with the raw names, escaped once.
+  const rapidjson::Value& root = context.model.root();
+  absl::StatusOr<std::string> document_title = context.messages.Format(
+      "report.title", {{"subject", std::string(StringOf(root, "subject"))},
+                       {"version", std::string(StringOf(root, "subject_version"))}});
+  if (!document_title.ok()) return document_title.status();
+  const DeckFrame frame{context.language, *document_title, prose("deck.list.title"),
+                        prose("deck.hint")};
+  const std::string html = WriteDeck(frame, slides);
+  if (!prose.status().ok()) return prose.status();
+  return context.WriteFile("report.html", html);
+}
+
+}  // namespace
+}  // namespace zoo::report::html
+
+ZOO_EXPORT_REPORTER("html", "0.1.0",
+                    "report.html: a self-contained slide deck of the report (inline CSS, JS and "
+                    "SVG; no network)",
+                    "html", "en,zh", ::zoo::report::html::RenderDeck,
+                    &::zoo::report::html::DeckCatalogs());

@@ -1,0 +1,185 @@
+// The verdicts, all three with the same weight: where the subject is faster, where it is
+// slower (the published unfavourable data: always present, empty or not), where no side wins,
+// and the cells that could not be compared at all.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/html/slides.h"
+
+namespace zoo::report::html {
+namespace {
+
+// The cells named by the index list `key` ("subject_faster", ...), in the model's order.
+std::vector<const rapidjson::Value*> CellsOf(const DeckContext& deck, const char* key) {
+  const rapidjson::Value& cells = ArrayOf(deck.root(), "cells");
+  std::vector<const rapidjson::Value*> out;
+  for (const rapidjson::Value& index : ArrayOf(deck.root(), key).GetArray()) {
+    if (index.IsUint() && index.GetUint() < cells.Size()) out.push_back(&cells[index.GetUint()]);
+  }
+  return out;
+}
+
+std::string DifferenceAgainstBand(const rapidjson::Value& cell, bool wins) {
+  return absl::StrCat(Esc(Percent(NumberOf(cell, "difference"))), wins ? " &gt; " : " ≤ ",
+                      Esc(Percent(NumberOf(cell, "band"))));
+}
+
+// The table of decided cells: who is faster, by how much, against which band, and the two
+// medians (absolute, so labelled).
+void DecidedCells(DeckContext& deck, SectionBuilder& s,
+                  const std::vector<const rapidjson::Value*>& cells) {
+  Prose& t = deck.prose;
+  s.Add(t("table.absolute"), TextStyle::kAbsolute);
+  s.BeginTable({{t("col.baseline"), 16, false},
+                {t("col.concurrency"), 10, true},
+                {t("col.tier"), 9, true},
+                {t("col.gap"), 31, false},
+                {absl::StrCat(t("col.difference"), " / ", t("col.band")), 12, true},
+                {t("deck.col.subject_median"), 11, true},
+                {t("deck.col.baseline_median"), 11, true}});
+  for (const rapidjson::Value* cell : cells) {
+    s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
+              Esc(Tier(UintOf(*cell, "tier_us"))), CellGap(deck, *cell),
+              DifferenceAgainstBand(*cell, true),
+              Esc(Duration(NumberOf(*cell, "subject_median_ns"))),
+              Esc(Duration(NumberOf(*cell, "baseline_median_ns")))});
+  }
+}
+
+// "concurrency 4 · 40 µs" for a cell id, from the cell itself.
+std::string CellRef(DeckContext& deck, std::string_view id) {
+  const rapidjson::Value* cell = deck.model.Cell(id);
+  return cell != nullptr ? CellCoordinates(deck, *cell) : Verbatim(id);
+}
+
+std::vector<Slide> UnmeasuredSlides(DeckContext& deck) {
+  Prose& t = deck.prose;
+  const rapidjson::Value& root = deck.root();
+  const rapidjson::Value& unmeasured = ArrayOf(root, "unmeasured");
+  if (unmeasured.Empty()) return {};
+  const std::string title = t("unmeasured.title");
+  SectionBuilder s(t, "unmeasured", title, t("section.no_winner.title"), DataLabel(deck, title));
+  s.Add(t("unmeasured.intro"), TextStyle::kNote);
+  s.BeginTable({{t("col.baseline"), 18, false},
+                {t("col.concurrency"), 12, true},
+                {t("col.tier"), 12, true},
+                {t("col.reason"), 58, false}});
+  for (const rapidjson::Value& u : unmeasured.GetArray()) {
+    const std::string_view baseline = StringOf(u, "baseline");
+    const uint32_t concurrency = UintOf(u, "concurrency");
+    const uint32_t tier = UintOf(u, "tier_us");
+    const std::string_view code = StringOf(u, "reason_code");
+    std::optional<std::string> reason;
+    if (!code.empty()) {
+      reason = t.Optional(
+          Concat("unmeasured.", code),
+          {{"baseline", Verbatim(baseline)}, {"failure", Verbatim(StringOf(u, "failure"))}});
+    }
+    s.AddRow({Verbatim(baseline), absl::StrCat(concurrency), Esc(Tier(tier)),
+              reason ? *reason : Verbatim(StringOf(u, "reason"))});
+  }
+  return s.Build();
+}
+
+}  // namespace
+
+std::string CellCoordinates(DeckContext& deck, const rapidjson::Value& cell) {
+  return deck.prose("cell_ref", {{"concurrency", absl::StrCat(UintOf(cell, "concurrency"))},
+                                 {"tier", Esc(Tier(UintOf(cell, "tier_us")))}});
+}
+
+std::vector<Slide> FasterSlides(DeckContext& deck) {
+  Prose& t = deck.prose;
+  const std::string title = t("section.faster.title");
+  SectionBuilder s(t, "faster", title, {}, DataLabel(deck, title));
+  s.Add(t("faster.intro"), TextStyle::kNote);
+  const std::vector<const rapidjson::Value*> cells = CellsOf(deck, "subject_faster");
+  if (cells.empty()) {
+    s.Add(t("faster.none"), TextStyle::kLead);
+  } else {
+    s.Add(t("faster.summary", {{"count", absl::StrCat(cells.size())}}), TextStyle::kParagraph);
+    DecidedCells(deck, s, cells);
+  }
+  return s.Build();
+}
+
+std::vector<Slide> UnfavourableSlides(DeckContext& deck) {
+  Prose& t = deck.prose;
+  const rapidjson::Value& root = deck.root();
+  const std::string section = t("section.unfavourable.title");
+  const std::vector<const rapidjson::Value*> cells = CellsOf(deck, "subject_slower");
+  const rapidjson::Value& groups = ArrayOf(root, "unfavourable");
+
+  // First the grouped summary: per baseline, how many cells it wins and the worst of them.
+  SectionBuilder summary(t, "unfavourable", t("deck.unfavourable.summary_title"), section,
+                         DataLabel(deck, section));
+  if (cells.empty()) {
+    summary.Add(t("unfavourable.none"), TextStyle::kLead);
+    summary.Add(t("unfavourable.intro"), TextStyle::kNote);
+    return summary.Build();
+  }
+  summary.Add(t("unfavourable.summary", {{"cells", absl::StrCat(cells.size())},
+                                         {"baselines", absl::StrCat(groups.Size())}}),
+              TextStyle::kLead);
+  for (const rapidjson::Value& g : groups.GetArray()) {
+    std::vector<std::string> refs;
+    for (const rapidjson::Value& id : ArrayOf(g, "cells").GetArray()) {
+      refs.push_back(CellRef(deck, StringOf(id)));
+    }
+    summary.AddLong(t("unfavourable.group", {{"baseline", Verbatim(StringOf(g, "baseline"))},
+                                             {"count", absl::StrCat(UintOf(g, "cells_lost"))},
+                                             {"factor", Esc(Multiple(NumberOf(g, "worst_factor")))},
+                                             {"where", CellRef(deck, StringOf(g, "worst_cell"))},
+                                             {"cells", absl::StrJoin(refs, ", ")}}),
+                    TextStyle::kNote);
+  }
+  std::vector<Slide> slides = summary.Build();
+
+  // Then every losing cell, none left out.
+  SectionBuilder all(t, "unfavourable", t("deck.unfavourable.cells_title"), section,
+                     DataLabel(deck, section));
+  all.Add(t("unfavourable.intro"), TextStyle::kNote);
+  DecidedCells(deck, all, cells);
+  for (Slide& slide : all.Build()) slides.push_back(std::move(slide));
+  return slides;
+}
+
+std::vector<Slide> NoWinnerSlides(DeckContext& deck) {
+  Prose& t = deck.prose;
+  const rapidjson::Value& root = deck.root();
+  const std::string title = t("section.no_winner.title");
+  SectionBuilder s(t, "no-winner", title, {}, DataLabel(deck, title));
+  s.Add(t("no_winner.intro"), TextStyle::kNote);
+  s.Add(t("no_winner.criterion"), TextStyle::kParagraph);
+  s.Add(t("no_winner.band_range", {{"min", Esc(Percent(NumberOf(root, "band_min")))},
+                                   {"max", Esc(Percent(NumberOf(root, "band_max")))}}),
+        TextStyle::kParagraph);
+  const std::vector<const rapidjson::Value*> cells = CellsOf(deck, "indistinguishable");
+  if (cells.empty()) {
+    s.Add(t("no_winner.none"), TextStyle::kLead);
+  } else {
+    s.BeginTable({{t("col.baseline"), 17, false},
+                  {t("col.concurrency"), 11, true},
+                  {t("col.tier"), 10, true},
+                  {t("col.ratio"), 10, true},
+                  {t("col.reason"), 39, false},
+                  {t("col.p_value"), 13, true}});
+    for (const rapidjson::Value* cell : cells) {
+      s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
+                Esc(Tier(UintOf(*cell, "tier_us"))), Esc(Multiple(NumberOf(*cell, "ratio"))),
+                t("reason.no_winner", {{"difference", Esc(Percent(NumberOf(*cell, "difference")))},
+                                       {"band", Esc(Percent(NumberOf(*cell, "band")))}}),
+                Esc(PValue(NumberOf(ObjectOf(*cell, "test"), "p_value")))});
+    }
+  }
+  std::vector<Slide> slides = s.Build();
+  for (Slide& slide : UnmeasuredSlides(deck)) slides.push_back(std::move(slide));
+  return slides;
+}
+
+}  // namespace zoo::report::html

@@ -1,0 +1,15 @@
+// The "json" reporter: report-model.json, the report model exactly as zoo-host handed it over,
+// byte for byte. It is what third-party tools read, so it is never re-serialized here: a
+// reformatted copy could differ from what `zoo-host analyze --json` prints.
+#include "plugins/reporters/common/reporter_plugin.h"
+
+namespace {
+
+absl::Status RenderJson(const zoo::report::RenderContext& context) {
+  return context.WriteFile("report-model.json", context.model_json);
+}
+
+}  // namespace
+
+ZOO_EXPORT_REPORTER("json", "1.0.0", "report-model.json: the report model, as zoo-host built it",
+                    "json", "en,zh", RenderJson, nullptr);

@@ -1,0 +1,87 @@
+// The "markdown" reporter: report.md, the full report in the seeds' section order, and the
+// figures it links (figures/*.svg). Everything it says comes from the model and the catalogs;
+// the same model and language always give the same bytes.
+#include <string>
+#include <vector>
+
+#include "plugins/reporters/common/catalogs.h"
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/figures.h"
+#include "plugins/reporters/common/reporter_plugin.h"
+#include "plugins/reporters/markdown/markdown_catalogs.h"
+#include "plugins/reporters/markdown/sections.h"
+
+namespace zoo::report::markdown {
+namespace {
+
+// A figure is linked as figures/<name>: the name must stay a plain file name in that folder.
+bool IsPlainSvgName(std::string_view name) {
+  if (name.size() < 5 || name.substr(name.size() - 4) != ".svg" || name.front() == '.') {
+    return false;
+  }
+  for (const char ch : name) {
+    const bool ok =
+        (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+absl::Status RenderMarkdown(const RenderContext& context) {
+  absl::StatusOr<std::vector<Figure>> figures = DrawFigures(context.model, context.messages);
+  if (!figures.ok()) return figures.status();
+  for (const Figure& f : *figures) {
+    if (!IsPlainSvgName(f.file_name)) {
+      return absl::InternalError(
+          Concat("a figure has the file name '", f.file_name, "', which is not a plain .svg name"));
+    }
+  }
+
+  Page page(context);
+  WriteTitle(page);
+  WriteContents(page);
+  page.out().Paragraph(
+      page.T("md.appendix_pointer", {{"path", page.Code(StringOf(page.root(), "archive_path"))}}));
+  WriteEnvironment(page);
+  WriteWorkload(page);
+  WriteMethod(page);
+  WriteConclusions(page, *figures);
+  WriteLatency(page);
+  WriteOverhead(page);
+  WriteThroughput(page);
+  WriteAttribution(page);
+  WriteSemantics(page);
+  WriteFaster(page);
+  WriteUnfavourable(page);
+  WriteNoWinner(page);
+  WriteCaliber(page);
+  WriteByob(page);
+  WriteSelfCheck(page);
+  WriteAppendix(page);
+  WriteFooter(page);
+  if (!page.status().ok()) return page.status();
+
+  for (const Figure& f : *figures) {
+    if (absl::Status s = context.WriteFile(Concat("figures/", f.file_name), f.svg); !s.ok()) {
+      return s;
+    }
+  }
+  return context.WriteFile("report.md", page.out().text());
+}
+
+}  // namespace
+
+const CatalogSet& MarkdownCatalogs() {
+  static const CatalogSet catalogs = {
+      {"en", {kCommonCatalogEn, kMarkdownCatalogEn}},
+      {"zh", {kCommonCatalogZh, kMarkdownCatalogZh}},
+  };
+  return catalogs;
+}
+
+}  // namespace zoo::report::markdown
+
+ZOO_EXPORT_REPORTER("markdown", "1.0.0",
+                    "report.md: the full report, every section and every value, with its figures",
+                    "md", "en,zh", ::zoo::report::markdown::RenderMarkdown,
+                    &::zoo::report::markdown::MarkdownCatalogs());

@@ -1,0 +1,158 @@
+// The three verdicts, published with the same weight: where the subject is faster, where it
+// is slower (the unfavourable data, grouped and then cell by cell), and where there is no
+// winner, with the band that decided it and the cells that could not be compared at all.
+#include <string>
+#include <vector>
+
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/markdown/sections.h"
+
+namespace zoo::report::markdown {
+namespace {
+
+// The cells an index list ("subject_faster", ...) points at, in the model's order.
+std::vector<const rapidjson::Value*> CellsOf(Page& page, const char* list) {
+  std::vector<const rapidjson::Value*> cells;
+  const rapidjson::Value& all = page.root()["cells"];
+  for (const rapidjson::Value& index : page.root()[list].GetArray()) {
+    cells.push_back(&all[index.GetUint()]);  // ModelDocument::Parse checked the range
+  }
+  return cells;
+}
+
+double PValueOf(const rapidjson::Value& cell) {
+  const rapidjson::Value* test = MemberOf(cell, "test");
+  return test == nullptr ? NumberOf(cell, "p_value") : NumberOf(*test, "p_value");
+}
+
+// A table of won or lost cells: the gap as a multiple of the faster side, then the evidence.
+void VerdictTable(Page& page, const std::vector<const rapidjson::Value*>& cells,
+                  bool subject_faster) {
+  std::vector<std::vector<std::string>> rows;
+  for (const rapidjson::Value* cell : cells) {
+    const std::string baseline = page.AdapterName(StringOf(*cell, "baseline"));
+    const double ratio = NumberOf(*cell, "ratio");  // baseline / subject
+    const std::string gap =
+        subject_faster
+            ? page.T("gap.subject_faster", {{"factor", Multiple(ratio)}, {"baseline", baseline}})
+            : page.T("gap.baseline_faster",
+                     {{"factor", Multiple(1 / ratio)}, {"baseline", baseline}});
+    rows.push_back({baseline, std::to_string(UintOf(*cell, "concurrency")),
+                    Tier(UintOf(*cell, "tier_us")), gap, Percent(NumberOf(*cell, "difference")),
+                    Percent(NumberOf(*cell, "band")), PValue(PValueOf(*cell))});
+  }
+  page.out().Table(
+      {page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"), page.T("col.gap"),
+       page.T("col.difference"), page.T("col.band"), page.T("col.p_value")},
+      rows);
+}
+
+std::string CellRefOf(Page& page, std::string_view id) {
+  const rapidjson::Value* cell = page.model().Cell(id);
+  if (cell == nullptr) return page.Quote(id);
+  return page.CellRef(UintOf(*cell, "concurrency"), UintOf(*cell, "tier_us"));
+}
+
+void Unmeasured(Page& page) {
+  const rapidjson::Value& unmeasured = page.root()["unmeasured"];
+  if (unmeasured.Empty()) return;
+  page.out().Heading(3, page.T("unmeasured.title"));
+  page.out().Paragraph(page.T("unmeasured.intro"));
+  std::vector<std::vector<std::string>> rows;
+  for (rapidjson::SizeType i = 0; i < unmeasured.Size(); ++i) {
+    const rapidjson::Value& u = unmeasured[i];
+    const std::string_view code = StringOf(u, "reason_code");
+    if (code.empty()) {
+      page.Lacks(Concat("unmeasured[", std::to_string(i), "].reason_code"));
+      return;
+    }
+    const std::string baseline = page.AdapterName(StringOf(u, "baseline"));
+    rows.push_back(
+        {baseline, std::to_string(UintOf(u, "concurrency")), Tier(UintOf(u, "tier_us")),
+         page.T(Concat("unmeasured.", code),
+                {{"baseline", baseline}, {"failure", page.Quote(StringOf(u, "failure"))}})});
+  }
+  page.out().Table(
+      {page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"), page.T("col.reason")},
+      rows);
+}
+
+}  // namespace
+
+void WriteFaster(Page& page) {
+  SectionHeading(page, "section.faster.title");
+  page.out().Paragraph(page.T("faster.intro"));
+  const std::vector<const rapidjson::Value*> cells = CellsOf(page, "subject_faster");
+  if (cells.empty()) {
+    page.out().Paragraph(page.T("faster.none"));
+    return;
+  }
+  page.out().Paragraph(page.T("faster.summary", {{"count", std::to_string(cells.size())}}));
+  page.out().Paragraph(page.T("table.ratio"));
+  VerdictTable(page, cells, true);
+}
+
+void WriteUnfavourable(Page& page) {
+  SectionHeading(page, "section.unfavourable.title");
+  page.out().Paragraph(page.T("unfavourable.intro"));
+  const std::vector<const rapidjson::Value*> cells = CellsOf(page, "subject_slower");
+  const rapidjson::Value& groups = page.root()["unfavourable"];
+  if (cells.empty()) {
+    page.out().Paragraph(page.T("unfavourable.none"));
+    return;
+  }
+  page.out().Paragraph(page.T(
+      "unfavourable.summary",
+      {{"cells", std::to_string(cells.size())}, {"baselines", std::to_string(groups.Size())}}));
+  std::vector<std::string> lines;
+  for (const rapidjson::Value& group : groups.GetArray()) {
+    std::vector<std::string> refs;
+    for (const rapidjson::Value& id : ArrayOf(group, "cells").GetArray()) {
+      refs.push_back(CellRefOf(page, StringOf(id)));
+    }
+    lines.push_back(
+        page.T("unfavourable.group", {{"baseline", page.AdapterName(StringOf(group, "baseline"))},
+                                      {"count", std::to_string(UintOf(group, "cells_lost"))},
+                                      {"factor", Multiple(NumberOf(group, "worst_factor"))},
+                                      {"where", CellRefOf(page, StringOf(group, "worst_cell"))},
+                                      {"cells", page.Join(refs)}}));
+  }
+  page.out().Bullets(lines);
+  page.out().Heading(3, page.T("unfavourable.all.title"));
+  page.out().Paragraph(page.T("table.ratio"));
+  VerdictTable(page, cells, false);
+}
+
+void WriteNoWinner(Page& page) {
+  SectionHeading(page, "section.no_winner.title");
+  page.out().Paragraph(page.T("no_winner.intro"));
+  page.out().Paragraph(page.T("no_winner.criterion"));
+  const std::vector<const rapidjson::Value*> cells = CellsOf(page, "indistinguishable");
+  if (!page.root()["cells"].Empty()) {
+    page.out().Paragraph(
+        page.T("no_winner.band_range", {{"min", Percent(NumberOf(page.root(), "band_min"))},
+                                        {"max", Percent(NumberOf(page.root(), "band_max"))}}));
+  }
+  if (cells.empty()) {
+    page.out().Paragraph(page.T("no_winner.none"));
+  } else {
+    std::vector<std::vector<std::string>> rows;
+    for (const rapidjson::Value* cell : cells) {
+      rows.push_back(
+          {page.AdapterName(StringOf(*cell, "baseline")),
+           std::to_string(UintOf(*cell, "concurrency")), Tier(UintOf(*cell, "tier_us")),
+           Multiple(NumberOf(*cell, "ratio")),
+           page.T("reason.no_winner", {{"difference", Percent(NumberOf(*cell, "difference"))},
+                                       {"band", Percent(NumberOf(*cell, "band"))}}),
+           PValue(PValueOf(*cell))});
+    }
+    page.out().Paragraph(page.T("table.ratio"));
+    page.out().Table({page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"),
+                      page.T("col.ratio"), page.T("col.reason"), page.T("col.p_value")},
+                     rows);
+  }
+  Unmeasured(page);
+}
+
+}  // namespace zoo::report::markdown
