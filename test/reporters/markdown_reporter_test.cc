@@ -1,0 +1,240 @@
+// report.md, rendered by the built module through the C ABI: deterministic, every section in
+// both languages, no English prose in the Chinese report and no Chinese in the English one,
+// plugin text escaped, and failures that say what is missing.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "plugins/reporters/common/catalogs.h"
+#include "plugins/reporters/common/messages.h"
+#include "rapidjson/document.h"
+#include "rapidjson/pointer.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
+#include "test/reporters/reporter_test_support.h"
+
+namespace zoo::report {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+using testing::RenderResult;
+using testing::ReporterModule;
+
+class MarkdownReporterTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    module_ = new ReporterModule(ZOO_TEST_MARKDOWN_REPORTER);
+    model_ = new std::string(testing::SampleModelJson());
+  }
+  static void TearDownTestSuite() {
+    delete module_;
+    delete model_;
+  }
+
+  // report.md of `model` in `language`; a failed render is a test failure.
+  static std::string Report(const std::string& model, const char* language) {
+    RenderResult r = module_->Render(model, language, "md");
+    EXPECT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+    return r.files["report.md"];
+  }
+
+  static std::string Title(const char* language, std::string_view key) {
+    const CatalogSet set = {{"en", {kCommonCatalogEn}}, {"zh", {kCommonCatalogZh}}};
+    absl::StatusOr<Messages> m = Messages::Load(set, language);
+    EXPECT_TRUE(m.ok()) << m.status();
+    absl::StatusOr<std::string> title = m->Format(key);
+    EXPECT_TRUE(title.ok()) << title.status();
+    return title.ok() ? *title : std::string();
+  }
+
+  static ReporterModule* module_;
+  static std::string* model_;
+};
+
+ReporterModule* MarkdownReporterTest::module_ = nullptr;
+std::string* MarkdownReporterTest::model_ = nullptr;
+
+// `model` with one member removed or replaced (a JSON pointer such as "/conclusions/0/message").
+std::string Edited(const std::string& model, const char* pointer, bool remove) {
+  rapidjson::Document d;
+  d.Parse(model.data(), model.size());
+  rapidjson::Pointer p(pointer);
+  if (remove) {
+    p.Erase(d);
+  } else {
+    p.Set(d, "no_such_code");
+  }
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  return b.GetString();
+}
+
+TEST_F(MarkdownReporterTest, TheEntryDescribesTheReporter) {
+  const zoo_reporter_entry_t* e = module_->entry();
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->magic, ZOO_REPORTER_MAGIC);
+  EXPECT_EQ(e->abi_major, static_cast<uint32_t>(ZOO_REPORTER_ABI_MAJOR));
+  EXPECT_GE(e->struct_size, ZOO_REPORTER_ENTRY_SIZE_1_0);
+  EXPECT_STREQ(e->name, "markdown");
+  EXPECT_STREQ(e->formats, "md");
+  EXPECT_STREQ(e->languages, "en,zh");
+  EXPECT_EQ(e->min_model_version, 1u);
+}
+
+TEST_F(MarkdownReporterTest, RenderingTwiceGivesTheSameBytes) {
+  for (const char* language : {"en", "zh"}) {
+    RenderResult first = module_->Render(*model_, language, "md");
+    RenderResult second = module_->Render(*model_, language, "md");
+    ASSERT_EQ(first.status, ZOO_STATUS_OK) << first.error;
+    EXPECT_EQ(first.files, second.files) << language;
+    EXPECT_EQ(first.error, "");
+  }
+}
+
+TEST_F(MarkdownReporterTest, EverySectionIsThereInOrderInBothLanguages) {
+  for (const char* language : {"en", "zh"}) {
+    const std::string md = Report(*model_, language);
+    size_t last = 0;
+    for (const std::string_view key : kReportSections) {
+      const std::string heading = "</a>" + Title(language, key) + "\n";
+      const size_t at = md.find(heading);
+      ASSERT_NE(at, std::string::npos) << language << ": no section " << key;
+      EXPECT_GT(at, last) << language << ": " << key << " out of order";
+      last = at;
+    }
+  }
+}
+
+TEST_F(MarkdownReporterTest, TheChineseReportHasNoEnglishProseOutsideQuotedPluginText) {
+  const std::string md = Report(*model_, "zh");
+  EXPECT_THAT(testing::EnglishRuns(md), IsEmpty());
+  // Quoted plugin text is marked, not dropped.
+  EXPECT_THAT(md, HasSubstr("<span lang=\"en\">Per task the cost includes one queue push"));
+  // The test itself finds English where there is some.
+  EXPECT_THAT(testing::EnglishRuns("中文 the subject is faster 中文"), Not(IsEmpty()));
+}
+
+TEST_F(MarkdownReporterTest, TheEnglishReportHasNoChinese) {
+  const std::string md = Report(*model_, "en");
+  for (const char ch : md) {
+    const auto byte = static_cast<unsigned char>(ch);
+    ASSERT_FALSE(byte >= 0xE3 && byte <= 0xE9) << "a CJK character in the English report";
+  }
+  EXPECT_THAT(md, Not(HasSubstr("<span lang=")));
+}
+
+TEST_F(MarkdownReporterTest, PluginTextIsEscaped) {
+  for (const char* language : {"en", "zh"}) {
+    const std::string md = Report(*model_, language);
+    EXPECT_THAT(md, Not(HasSubstr("<script>"))) << language;
+    EXPECT_THAT(md, Not(HasSubstr("<b>"))) << language;
+    EXPECT_THAT(md, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;\\|x")) << language;
+    EXPECT_THAT(md, HasSubstr("\\`backticks\\`, \\*stars\\*")) << language;
+    EXPECT_THAT(md, HasSubstr("Test CPU &lt;8 cores&gt;")) << language;
+  }
+}
+
+TEST_F(MarkdownReporterTest, TheFirstPageShowsTheSelfCheckAndTheArchive) {
+  const std::string md = Report(*model_, "en");
+  const std::string first_page = md.substr(0, md.find("## "));
+  EXPECT_THAT(first_page, HasSubstr("**Self-check: passed"));
+  EXPECT_THAT(first_page, HasSubstr("`" + std::string(testing::kSampleArchivePath) + "`"));
+
+  testing::SampleOptions broken;
+  broken.break_isolation = true;
+  const std::string failed = Report(testing::SampleModelJson(broken), "en");
+  const std::string failed_page = failed.substr(0, failed.find("## "));
+  EXPECT_THAT(failed_page, HasSubstr("**Self-check: NOT passed. Failed: process isolation"));
+  const std::string zh = Report(testing::SampleModelJson(broken), "zh");
+  EXPECT_THAT(zh.substr(0, zh.find("## ")), HasSubstr("**自检：未通过。未通过的检查：进程隔离"));
+}
+
+TEST_F(MarkdownReporterTest, AbsoluteTimesAndRatiosSitInSeparateTables) {
+  const std::string md = Report(*model_, "en");
+  const size_t absolute = md.find("### Per-task end-to-end, absolute");
+  const size_t ratio = md.find("### Multiple of the subject");
+  ASSERT_NE(absolute, std::string::npos);
+  ASSERT_NE(ratio, std::string::npos);
+  const std::string absolute_part = md.substr(absolute, ratio - absolute);
+  const std::string ratio_part = md.substr(ratio, md.find("### ", ratio + 4) - ratio);
+  EXPECT_THAT(absolute_part, HasSubstr("valid only within this run"));
+  EXPECT_THAT(absolute_part, HasSubstr("µs<br>p95 "));
+  EXPECT_THAT(absolute_part, Not(HasSubstr("×")));
+  EXPECT_THAT(ratio_part, HasSubstr("× · subject slower"));
+  EXPECT_THAT(ratio_part, Not(HasSubstr("<br>p95")));
+}
+
+TEST_F(MarkdownReporterTest, EveryVerdictAndEveryFailureIsPublished) {
+  const std::string md = Report(*model_, "en");
+  EXPECT_THAT(md, HasSubstr("| fast | 1 | 40 µs | fast is 2.00× faster than the subject |"));
+  EXPECT_THAT(md, HasSubstr("the subject is 2.00× faster than slow"));
+  EXPECT_THAT(md, HasSubstr("the two sides differ by 2.0%, no more than the band of"));
+  EXPECT_THAT(md, HasSubstr("Band in this run: "));
+  EXPECT_THAT(md, HasSubstr("crashed with signal SIGSEGV"));
+  EXPECT_THAT(md, HasSubstr("rejected by the equivalence gate"));
+  EXPECT_THAT(md, HasSubstr("its concurrency exceeds the 2 logical cores"));
+  // Raw samples, exactly as archived: the subject's 100 µs body tier 40 at ±10%.
+  EXPECT_THAT(md, HasSubstr("subj/c1/40us: 90000, 100000, 110000, 100000, 100000"));
+}
+
+TEST_F(MarkdownReporterTest, SemanticsAreRenderedAndTheirAbsenceIsSaid) {
+  const std::string md = Report(*model_, "en");
+  EXPECT_THAT(md, HasSubstr("Status: measured, at a body of 40 µs and concurrency 1."));
+  EXPECT_THAT(md, HasSubstr("| priority | 1 | 100.0 µs | 130.0 µs | 30.0 µs |"));
+  EXPECT_THAT(md, HasSubstr("not priced: it has no clean off state"));
+  EXPECT_THAT(md, HasSubstr("Status: not applicable. A native task line"));
+
+  const std::string without = Report(Edited(*model_, "/semantics", true), "en");
+  EXPECT_THAT(without, HasSubstr("Status: not measured in this archive."));
+}
+
+TEST_F(MarkdownReporterTest, FiguresAreWrittenAndLinked) {
+  RenderResult r = module_->Render(*model_, "en", "md");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  for (const auto& [path, bytes] : r.files) {
+    if (path == "report.md") continue;
+    EXPECT_EQ(path.rfind("figures/", 0), 0u) << path;
+    EXPECT_THAT(r.files["report.md"], HasSubstr("](" + path + ")")) << path;
+  }
+}
+
+TEST_F(MarkdownReporterTest, AModelWithoutAMessageFailsNamingIt) {
+  RenderResult r = module_->Render(Edited(*model_, "/conclusions/0/message", true), "en", "md");
+  EXPECT_EQ(r.status, ZOO_STATUS_FAILED_PRECONDITION);
+  EXPECT_THAT(r.error, HasSubstr("the report model lacks conclusions[0].message"));
+  EXPECT_THAT(r.files, Not(::testing::Contains(::testing::Key("report.md"))));
+
+  r = module_->Render(Edited(*model_, "/conclusions/0/message/code", false), "zh", "md");
+  EXPECT_NE(r.status, ZOO_STATUS_OK);
+  EXPECT_EQ(r.error, "message 'msg.no_such_code' is missing from the 'zh' catalog");
+}
+
+TEST_F(MarkdownReporterTest, BadRequestsFailWithASentence) {
+  RenderResult r = module_->Render(*model_, "fr", "md");
+  EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(r.error, HasSubstr("'fr'"));
+  EXPECT_TRUE(r.files.empty());
+
+  r = module_->Render(*model_, "en", "html");
+  EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(r.error, HasSubstr("'html'"));
+
+  r = module_->Render("{\"schema\": \"zoo-host-report-model\", \"model_version\": 9}", "en", "md");
+  EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(r.error, HasSubstr("version"));
+
+  r = module_->RenderWithRequestSize(*model_, "en", "md", 8);
+  EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(r.error, HasSubstr("update zoo-host"));
+
+  // The next good render clears the error text.
+  r = module_->Render(*model_, "en", "md");
+  EXPECT_EQ(r.status, ZOO_STATUS_OK);
+  EXPECT_EQ(r.error, "");
+}
+
+}  // namespace
+}  // namespace zoo::report
