@@ -46,13 +46,14 @@ RunResult ZooHost(std::vector<std::string> args, int timeout_s = 240) {
   return {r->exit_code, r->output_tail};
 }
 
-// The one archive under `results`, or an empty path.
+// The one archive under `results` (results/<subject>-<version>/<time>.json; the report folder
+// beside it holds JSON of its own), or an empty path.
 fs::path OnlyArchive(const fs::path& results) {
   std::vector<fs::path> found;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(results, ec);
        !ec && it != fs::recursive_directory_iterator(); ++it) {
-    if (it->path().extension() == ".json") found.push_back(it->path());
+    if (it.depth() == 1 && it->path().extension() == ".json") found.push_back(it->path());
   }
   return found.size() == 1 ? found[0] : fs::path();
 }

@@ -1,0 +1,195 @@
+// `zoo-host render` and the report `zoo-host run` writes, as a user runs them: every default
+// format, byte-identical on a second render, a third-party reporter found with --plugin, and
+// a user's mistake or a broken reporter answered with one sentence and exit code 2.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/child_process.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "test/temp_dir.h"
+#include "test/test_paths.h"
+
+namespace zoo {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::zoo::testing::HostBinary;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string output;  // stdout + stderr
+};
+
+CliRun ZooHost(std::vector<std::string> args) {
+  args.insert(args.begin(), HostBinary().string());
+  absl::StatusOr<ChildResult> r = RunChild(
+      {.argv = args, .timeout = std::chrono::seconds(240), .output_tail_bytes = 1 << 20});
+  EXPECT_TRUE(r.ok()) << r.status();
+  if (!r.ok()) return {};
+  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
+  return {r->exit_code, r->output_tail};
+}
+
+std::string Slurp(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Every regular file under `dir`, relative, sorted.
+std::set<std::string> FilesUnder(const fs::path& dir) {
+  std::set<std::string> out;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) out.insert(e.path().lexically_relative(dir).generic_string());
+  }
+  return out;
+}
+
+fs::path ReporterPlugin(const std::string& stem) {
+  return fs::path(ZOO_TEST_REPORTER_PLUGIN_DIR) / ("lib" + stem + "_reporter.so");
+}
+
+// One small real run, shared by the tests: the subject (zoo_scheduler) and inline.
+class RenderTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = std::make_unique<zoo::testing::TempDir>();
+    const CliRun run = ZooHost({"run", "--adapters", "inline", "--tiers", "40", "--concurrency",
+                                "1", "--warmup", "0", "--rounds", "3", "--workload", "noop",
+                                "--results", (dir_->path() / "results").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    // results/<subject>-<version>/<time>.json (its report folder beside it holds JSON too).
+    for (const fs::directory_entry& run_dir : fs::directory_iterator(dir_->path() / "results")) {
+      for (const fs::directory_entry& e : fs::directory_iterator(run_dir.path())) {
+        if (e.is_regular_file() && e.path().extension() == ".json") archive_ = e.path();
+      }
+    }
+    ASSERT_FALSE(archive_.empty()) << run.output;
+  }
+  static void TearDownTestSuite() { dir_.reset(); }
+  static std::unique_ptr<zoo::testing::TempDir> dir_;
+  static fs::path archive_;
+};
+std::unique_ptr<zoo::testing::TempDir> RenderTest::dir_;
+fs::path RenderTest::archive_;
+
+TEST_F(RenderTest, RunWritesItsReportBesideTheArchive) {
+  fs::path report = archive_;
+  report.replace_extension();
+  const std::set<std::string> files = FilesUnder(report);
+  for (const char* f : {"report.md", "report.html", "cells.csv", "report-model.json"}) {
+    EXPECT_TRUE(files.count(f)) << f;
+  }
+  EXPECT_TRUE(std::any_of(files.begin(), files.end(), [](const std::string& f) {
+    return f.rfind("figures/", 0) == 0 && f.size() > 12 && f.substr(f.size() - 4) == ".svg";
+  }));
+  // No temporary file is left behind.
+  for (const std::string& f : files) EXPECT_EQ(f.find(".tmp-"), std::string::npos) << f;
+}
+
+TEST_F(RenderTest, RenderingTwiceGivesTheSameBytes) {
+  const fs::path a = dir_->path() / "a", b = dir_->path() / "b";
+  for (const fs::path& out : {a, b}) {
+    const CliRun r = ZooHost({"render", archive_.string(), "--out", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  const std::set<std::string> files = FilesUnder(a);
+  EXPECT_EQ(files, FilesUnder(b));
+  EXPECT_GE(files.size(), 5u);
+  for (const std::string& f : files) EXPECT_EQ(Slurp(a / f), Slurp(b / f)) << f;
+  // The model handed to reporters names the archive without a path of this machine: here,
+  // outside any repository and outside the current folder, by its file name alone.
+  const std::string model = Slurp(a / "report-model.json");
+  EXPECT_THAT(model, HasSubstr("\"archive_path\":\"" + archive_.filename().string() + "\""));
+  EXPECT_THAT(Slurp(a / "report.md"), Not(HasSubstr(archive_.string())));
+}
+
+TEST_F(RenderTest, ChineseIsAskedForWithLang) {
+  const fs::path out = dir_->path() / "zh";
+  const CliRun r = ZooHost({"render", archive_.string(), "--out", out.string(), "--lang", "zh",
+                            "--format", "md"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(FilesUnder(out).count("report.html"), 0u);  // only what was asked for
+  EXPECT_THAT(Slurp(out / "report.md"), HasSubstr("自检"));
+}
+
+TEST_F(RenderTest, AThirdPartyReporterIsFoundWithPlugin) {
+  const fs::path out = dir_->path() / "tsv";
+  const CliRun r = ZooHost({"render", archive_.string(), "--out", out.string(), "--plugin",
+                            ReporterPlugin("verdicts").string(), "--reporter", "verdicts"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string tsv = Slurp(out / "verdicts.tsv");
+  EXPECT_THAT(tsv, HasSubstr("cell\tverdict\tratio\n"));
+  EXPECT_THAT(tsv, HasSubstr("inline/c1/40us\t"));
+  // It is also picked by its format, and `list` shows it among the reporters.
+  const CliRun by_format = ZooHost({"render", archive_.string(), "--out", out.string(),
+                                    "--plugin", ReporterPlugin("verdicts").string(), "--format",
+                                    "tsv"});
+  EXPECT_EQ(by_format.exit_code, 0) << by_format.output;
+  const CliRun list = ZooHost({"list", "--plugin", ReporterPlugin("verdicts").string()});
+  EXPECT_THAT(list.output, HasSubstr("verdicts"));
+  EXPECT_THAT(list.output, HasSubstr("markdown"));
+}
+
+TEST_F(RenderTest, MistakesAreOneSentenceAndExitTwo) {
+  const CliRun missing = ZooHost({"render", (dir_->path() / "nope.json").string()});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.output, HasSubstr("nope.json"));
+
+  const fs::path corrupt = dir_->path() / "corrupt.json";
+  std::ofstream(corrupt) << "{\"schema\": \"zoo-host-archive\", ";
+  const CliRun c = ZooHost({"render", corrupt.string(), "--out", (dir_->path() / "c").string()});
+  EXPECT_EQ(c.exit_code, 2);
+  EXPECT_THAT(c.output, HasSubstr("corrupt.json"));
+
+  const fs::path foreign = dir_->path() / "foreign.json";
+  std::ofstream(foreign) << "{\"context\": {}, \"benchmarks\": []}";
+  const CliRun f = ZooHost({"render", foreign.string(), "--out", (dir_->path() / "f").string()});
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_THAT(f.output, HasSubstr("not a zoo-host archive"));
+
+  const CliRun format = ZooHost({"render", archive_.string(), "--format", "pdf"});
+  EXPECT_EQ(format.exit_code, 2);
+  EXPECT_THAT(format.output, HasSubstr("--format pdf: no usable reporter writes it"));
+  const CliRun lang = ZooHost({"render", archive_.string(), "--lang", "fr", "--format", "md"});
+  EXPECT_EQ(lang.exit_code, 2);
+  EXPECT_THAT(lang.output, HasSubstr("--lang fr"));
+  const CliRun reporter = ZooHost({"render", archive_.string(), "--reporter", "nope"});
+  EXPECT_EQ(reporter.exit_code, 2);
+  EXPECT_THAT(reporter.output, HasSubstr("--reporter nope: no usable reporter has that name"));
+}
+
+TEST_F(RenderTest, ABrokenReporterIsContainedAndNamed) {
+  const fs::path out = dir_->path() / "broken";
+  const CliRun crash = ZooHost({"render", archive_.string(), "--out", out.string(), "--plugin",
+                                ReporterPlugin("crashing").string(), "--reporter", "crashing"});
+  EXPECT_EQ(crash.exit_code, 2);
+  EXPECT_THAT(crash.output, HasSubstr("reporter 'crashing'"));
+  EXPECT_THAT(crash.output, HasSubstr("SIGSEGV"));
+
+  const CliRun escape = ZooHost({"render", archive_.string(), "--out", out.string(), "--plugin",
+                                 ReporterPlugin("escaping").string(), "--reporter", "escaping"});
+  EXPECT_EQ(escape.exit_code, 2);
+  EXPECT_THAT(escape.output, HasSubstr("refused to write '../escaped.txt'"));
+  EXPECT_FALSE(fs::exists(dir_->path() / "escaped.txt"));
+
+  // A reporter with a wrong entry is listed with the reason; the others still render.
+  const CliRun magic = ZooHost({"render", archive_.string(), "--out", out.string(), "--plugin",
+                                ReporterPlugin("wrong_magic").string(), "--format", "csv"});
+  EXPECT_EQ(magic.exit_code, 0) << magic.output;
+  EXPECT_THAT(magic.output, HasSubstr("wrong magic number"));
+  EXPECT_TRUE(fs::exists(out / "cells.csv"));
+}
+
+}  // namespace
+}  // namespace zoo
