@@ -12,6 +12,8 @@ packages=(
   libgtest-dev libgmock-dev
   # the ecosystem baselines (each optional: the build leaves out what is missing)
   libtbb-dev libuv1-dev libboost-fiber-dev libboost-context-dev
+  # the browser test of the HTML deck: headless Chromium driven over WebDriver
+  python3 chromium chromium-driver
 )
 
 missing=()
