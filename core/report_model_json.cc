@@ -63,6 +63,15 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   w.EndObject();
 }
 
+void WriteMannWhitney(json::Writer& w, const MannWhitney& test) {
+  w.Key("test");
+  w.StartObject();
+  json::Double(w, "u", test.u);
+  json::Double(w, "z", test.z);
+  json::Double(w, "p_value", test.p_value);
+  w.EndObject();
+}
+
 void WriteCell(json::Writer& w, const Cell& c) {
   w.StartObject();
   json::String(w, "id", c.id());
@@ -75,12 +84,7 @@ void WriteCell(json::Writer& w, const Cell& c) {
   json::Double(w, "difference", c.difference);
   json::Double(w, "band", c.band);
   json::String(w, "verdict", VerdictName(c.verdict));
-  w.Key("test");
-  w.StartObject();
-  json::Double(w, "u", c.test.u);
-  json::Double(w, "z", c.test.z);
-  json::Double(w, "p_value", c.test.p_value);
-  w.EndObject();
+  WriteMannWhitney(w, c.test);
   json::Bool(w, "overhead_withheld", c.overhead_withheld);
   json::String(w, "text", c.text);
   w.EndObject();
@@ -238,12 +242,7 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
       json::Double(w, "band", c.band);
       json::Double(w, "band_ns", c.band_ns);
       json::String(w, "verdict", c.verdict);
-      w.Key("test");
-      w.StartObject();
-      json::Double(w, "u", c.test.u);
-      json::Double(w, "z", c.test.z);
-      json::Double(w, "p_value", c.test.p_value);
-      w.EndObject();
+      WriteMannWhitney(w, c.test);
       w.EndObject();
     }
     w.EndArray();

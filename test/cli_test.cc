@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/test_paths.h"
+#include "test/zoo_host_cli.h"
 
 namespace zoo {
 namespace {
@@ -15,23 +16,9 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using ::zoo::testing::HostBinary;
+using ::zoo::testing::CliRun;
+using ::zoo::testing::ZooHost;
 using ::zoo::testing::TestPlugin;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string output;  // stdout + stderr
-};
-
-CliRun ZooHost(std::vector<std::string> args) {
-  args.insert(args.begin(), HostBinary().string());
-  absl::StatusOr<ChildResult> r = RunChild(
-      {.argv = args, .timeout = std::chrono::seconds(240), .output_tail_bytes = 1 << 20});
-  EXPECT_TRUE(r.ok()) << r.status();
-  if (!r.ok()) return {};
-  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
-  return {r->exit_code, r->output_tail};
-}
 
 // The line of `output` that starts with `prefix`, or "".
 std::string LineStartingWith(const std::string& output, const std::string& prefix) {

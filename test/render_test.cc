@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
 #include "test/test_paths.h"
+#include "test/zoo_host_cli.h"
 
 namespace zoo {
 namespace {
@@ -22,22 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using ::zoo::testing::HostBinary;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string output;  // stdout + stderr
-};
-
-CliRun ZooHost(std::vector<std::string> args) {
-  args.insert(args.begin(), HostBinary().string());
-  absl::StatusOr<ChildResult> r = RunChild(
-      {.argv = args, .timeout = std::chrono::seconds(240), .output_tail_bytes = 1 << 20});
-  EXPECT_TRUE(r.ok()) << r.status();
-  if (!r.ok()) return {};
-  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
-  return {r->exit_code, r->output_tail};
-}
+using ::zoo::testing::CliRun;
+using ::zoo::testing::ZooHost;
 
 std::string Slurp(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
 #include "test/test_paths.h"
+#include "test/zoo_host_cli.h"
 
 extern char** environ;
 
@@ -26,25 +27,11 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::zoo::testing::CliRun;
 using ::zoo::testing::HostBinary;
+using ::zoo::testing::ZooHost;
 using ::zoo::testing::TempDir;
 using ::zoo::testing::TestPlugin;
-
-struct RunResult {
-  int exit_code = -1;
-  std::string output;
-};
-
-RunResult ZooHost(std::vector<std::string> args, int timeout_s = 240) {
-  args.insert(args.begin(), HostBinary().string());
-  absl::StatusOr<ChildResult> r = RunChild({.argv = args,
-                                            .timeout = std::chrono::seconds(timeout_s),
-                                            .output_tail_bytes = 1 << 20});
-  EXPECT_TRUE(r.ok()) << r.status();
-  if (!r.ok()) return {};
-  EXPECT_TRUE(r->exited) << DescribeEnd(*r);
-  return {r->exit_code, r->output_tail};
-}
 
 // The one archive under `results` (results/<subject>-<version>/<time>.json; the report folder
 // beside it holds JSON of its own), or an empty path.
@@ -69,19 +56,19 @@ TEST(RunTest, AMalformedMatrixIsRefusedBeforeAnythingRuns) {
   TempDir dir;
   const fs::path matrix = dir.Write("matrix.json", R"({"tiers_us": [40, 0]})");
   const fs::path results = dir.path() / "results";
-  RunResult r = ZooHost({"run", "--matrix", matrix.string(), "--results", results.string()});
+  CliRun r = ZooHost({"run", "--matrix", matrix.string(), "--results", results.string()});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.output, AllOf(HasSubstr(matrix.string()), HasSubstr("field 'tiers_us'")));
   EXPECT_FALSE(fs::exists(results)) << "nothing may run, nothing may be written";
 
-  RunResult subject = ZooHost({"run", "--subject", "no_such", "--results", results.string()});
+  CliRun subject = ZooHost({"run", "--subject", "no_such", "--results", results.string()});
   EXPECT_EQ(subject.exit_code, 2);
   EXPECT_THAT(subject.output, HasSubstr("unknown subject 'no_such'"));
-  RunResult adapter =
+  CliRun adapter =
       ZooHost({"run", "--adapters", "inline,nope", "--results", results.string()});
   EXPECT_EQ(adapter.exit_code, 2);
   EXPECT_THAT(adapter.output, HasSubstr("unknown adapter 'nope'"));
-  RunResult flag = ZooHost({"run", "--tiers", "40,-1", "--results", results.string()});
+  CliRun flag = ZooHost({"run", "--tiers", "40,-1", "--results", results.string()});
   EXPECT_EQ(flag.exit_code, 2);
   EXPECT_THAT(flag.output, HasSubstr("--tiers: '-1' is not a positive whole number"));
   EXPECT_FALSE(fs::exists(results));
@@ -89,7 +76,7 @@ TEST(RunTest, AMalformedMatrixIsRefusedBeforeAnythingRuns) {
 
 TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
   TempDir dir;
-  RunResult r = ZooHost({"run", "--plugin", TestPlugin("unit_saboteur").string(), "--subject",
+  CliRun r = ZooHost({"run", "--plugin", TestPlugin("unit_saboteur").string(), "--subject",
                          "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
                          "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
                          "--workload", "sleep", "--unit-timeout", "3", "--results",
@@ -118,7 +105,7 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
 
 TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
   TempDir dir;
-  RunResult r = ZooHost({"run", "--plugin", TestPlugin("slow_setup").string(), "--subject",
+  CliRun r = ZooHost({"run", "--plugin", TestPlugin("slow_setup").string(), "--subject",
                          "slow_setup", "--adapters", "slow_setup,inline", "--concurrency", "1",
                          "--tiers", "1000", "--warmup", "1", "--rounds", "5", "--workload",
                          "sleep", "--results", dir.path().string()});
@@ -136,7 +123,7 @@ TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
 
 TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   TempDir dir;
-  RunResult r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters",
+  CliRun r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters",
                          "thread_pool,inline", "--results", dir.path().string(), "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   const fs::path path = OnlyArchive(dir.path());
