@@ -168,6 +168,7 @@ class Analysis {
     cell.subject_median_ns = s.stats.end_to_end_ns.median;
     cell.baseline_median_ns = b.stats.end_to_end_ns.median;
     cell.ratio = cell.baseline_median_ns / cell.subject_median_ns;
+    cell.faster_factor = cell.ratio >= 1 ? cell.ratio : 1 / cell.ratio;
     cell.difference =
         std::fabs(cell.subject_median_ns - cell.baseline_median_ns) / cell.subject_median_ns;
     cell.band = s.stats.end_to_end_ns.relative_spread + b.stats.end_to_end_ns.relative_spread;

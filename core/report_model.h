@@ -65,6 +65,9 @@ struct Cell {
   double subject_median_ns = 0;
   double baseline_median_ns = 0;
   double ratio = 0;       // baseline / subject
+  // The ratio read from the faster side (ratio, or 1 / ratio when the baseline is faster),
+  // as reports state a gap: "2.70x faster".
+  double faster_factor = 0;
   double difference = 0;  // |subject - baseline| / subject
   double band = 0;
   Verdict verdict = Verdict::kIndistinguishable;

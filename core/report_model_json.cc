@@ -81,6 +81,7 @@ void WriteCell(json::Writer& w, const Cell& c) {
   json::Double(w, "subject_median_ns", c.subject_median_ns);
   json::Double(w, "baseline_median_ns", c.baseline_median_ns);
   json::Double(w, "ratio", c.ratio);
+  json::Double(w, "faster_factor", c.faster_factor);
   json::Double(w, "difference", c.difference);
   json::Double(w, "band", c.band);
   json::String(w, "verdict", VerdictName(c.verdict));

@@ -10,7 +10,7 @@
 //               id is "subject[item]/cC/Tus" and they enter no cell)
 //    "tiers_us", "concurrencies",
 //    "cells": [{id, baseline, concurrency, tier_us, subject_median_ns, baseline_median_ns,
-//               ratio, difference, band, verdict, test: {u, z, p_value}, overhead_withheld,
+//               ratio, faster_factor, difference, band, verdict, test: {u, z, p_value}, overhead_withheld,
 //               text}],
 //    "subject_faster", "subject_slower", "indistinguishable",   (indices into "cells")
 //    "unmeasured": [{baseline, concurrency, tier_us, reason, reason_code, failure}],

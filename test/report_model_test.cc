@@ -90,6 +90,8 @@ TEST(ReportModelTest, VerdictsRatioBandAndTheReasonText) {
   const ReportModel m = Build(a);
   const Cell& fast = FindCell(m, "fast", 1, 40);
   EXPECT_DOUBLE_EQ(fast.ratio, 0.5);
+  EXPECT_DOUBLE_EQ(fast.faster_factor, 2.0);  // "fast" takes half the time: 2x faster
+  EXPECT_DOUBLE_EQ(FindCell(m, "slow", 1, 40).faster_factor, 1.5);
   EXPECT_DOUBLE_EQ(fast.difference, 0.5);
   EXPECT_DOUBLE_EQ(fast.band, 0.1);  // the subject's spread (10 / 100) + 0
   EXPECT_EQ(fast.verdict, Verdict::kSubjectSlower);

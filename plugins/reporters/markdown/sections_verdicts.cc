@@ -32,12 +32,12 @@ void VerdictTable(Page& page, const std::vector<const rapidjson::Value*>& cells,
   std::vector<std::vector<std::string>> rows;
   for (const rapidjson::Value* cell : cells) {
     const std::string baseline = page.AdapterName(StringOf(*cell, "baseline"));
-    const double ratio = NumberOf(*cell, "ratio");  // baseline / subject
+    // The model's factor: the ratio read from the faster side.
+    const std::string factor = Multiple(NumberOf(*cell, "faster_factor"));
     const std::string gap =
         subject_faster
-            ? page.T("gap.subject_faster", {{"factor", Multiple(ratio)}, {"baseline", baseline}})
-            : page.T("gap.baseline_faster",
-                     {{"factor", Multiple(1 / ratio)}, {"baseline", baseline}});
+            ? page.T("gap.subject_faster", {{"factor", factor}, {"baseline", baseline}})
+            : page.T("gap.baseline_faster", {{"factor", factor}, {"baseline", baseline}});
     rows.push_back({baseline, std::to_string(UintOf(*cell, "concurrency")),
                     Tier(UintOf(*cell, "tier_us")), gap, Percent(NumberOf(*cell, "difference")),
                     Percent(NumberOf(*cell, "band")), PValue(PValueOf(*cell))});
