@@ -56,7 +56,8 @@ int RenderCommand(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "archive", po::value(&archive), "the archive (results/<subject>-<version>/<time>.json)")(
       "out", po::value(&out), "the report folder (default: beside the archive, named after it)")(
-      "format", po::value(&formats), "comma-separated formats (default md,html,csv,json)")(
+      "format", po::value(&formats), "comma-separated formats (default md,html,csv,json; "
+      "also gbench: Google Benchmark's JSON layout)")(
       "lang", po::value(&language)->default_value(language), "en or zh")(
       "reporter", po::value(&reporter), "render with this reporter only (see 'zoo-host list')")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable");
