@@ -16,6 +16,8 @@
 // glue, the same mutex + condition-variable hand-off thread_pool and asio_pool use.
 #include <zoo/adapter.hpp>
 
+#include "plugins/common/boost_version.h"
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/version.hpp>
@@ -28,27 +30,8 @@
 
 namespace {
 
-// "1.0.0 (Boost 1.74)", built at compile time from BOOST_LIB_VERSION ("1_74").
-struct VersionText {
-  char text[48];
-};
-
-constexpr VersionText MakeVersion() {
-  constexpr char kPrefix[] = "1.0.0 (Boost ";
-  constexpr char kBoost[] = BOOST_LIB_VERSION;
-  static_assert(sizeof kPrefix + sizeof kBoost + 1 <= sizeof(VersionText::text));
-  VersionText v{};
-  std::size_t n = 0;
-  for (std::size_t i = 0; i + 1 < sizeof kPrefix; ++i) v.text[n++] = kPrefix[i];
-  for (std::size_t i = 0; i + 1 < sizeof kBoost; ++i) {
-    v.text[n++] = kBoost[i] == '_' ? '.' : kBoost[i];
-  }
-  v.text[n++] = ')';
-  v.text[n] = '\0';
-  return v;
-}
-
-constexpr VersionText kVersion = MakeVersion();
+// "1.0.0 (Boost 1.74)": the Boost this plugin was built against.
+constexpr zoo::plugins::BoostVersionText kVersion = zoo::plugins::MakeBoostAdapterVersion();
 
 class AsioThreadPoolAdapter {
  public:

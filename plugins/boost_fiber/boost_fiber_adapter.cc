@@ -28,6 +28,8 @@
 // the counter to 0 while no pool exists; see WorkStealingStatics below.
 #include <zoo/adapter.hpp>
 
+#include "plugins/common/boost_version.h"
+
 #include <boost/fiber/algo/work_stealing.hpp>
 #include <boost/fiber/buffered_channel.hpp>
 #include <boost/fiber/channel_op_status.hpp>
@@ -54,27 +56,8 @@
 
 namespace {
 
-// "1.0.0 (Boost 1.74)", built at compile time from BOOST_LIB_VERSION ("1_74").
-struct VersionText {
-  char text[48];
-};
-
-constexpr VersionText MakeVersion() {
-  constexpr char kPrefix[] = "1.0.0 (Boost ";
-  constexpr char kBoost[] = BOOST_LIB_VERSION;
-  static_assert(sizeof kPrefix + sizeof kBoost + 1 <= sizeof(VersionText::text));
-  VersionText v{};
-  std::size_t n = 0;
-  for (std::size_t i = 0; i + 1 < sizeof kPrefix; ++i) v.text[n++] = kPrefix[i];
-  for (std::size_t i = 0; i + 1 < sizeof kBoost; ++i) {
-    v.text[n++] = kBoost[i] == '_' ? '.' : kBoost[i];
-  }
-  v.text[n++] = ')';
-  v.text[n] = '\0';
-  return v;
-}
-
-constexpr VersionText kVersion = MakeVersion();
+// "1.0.0 (Boost 1.74)": the Boost this plugin was built against.
+constexpr zoo::plugins::BoostVersionText kVersion = zoo::plugins::MakeBoostAdapterVersion();
 
 // "1.74" for error messages.
 std::string DottedBoostVersion() {
