@@ -201,6 +201,90 @@ struct SemanticsDimension {
   std::vector<SemanticsItemView> items;
 };
 
+// ---- The cost of code: what a task costs beyond time (allocations, counters, instructions)
+// and the one-time cold start. Counted in dedicated units (UnitSpec::instrument), never in
+// the timed units of the matrix, with the `noop` workload, so a count is the dispatch path's
+// own plus the host's recording, not the body's.
+
+// A count over the measured rounds, divided by the tasks they ran. A count that could not be
+// taken is unavailable with its reason: never a zero.
+struct CountPerTask {
+  bool available = false;
+  uint64_t total = 0;     // over the measured rounds (or over setup + first task: ColdStart)
+  double per_task = 0;    // total / tasks
+  // When unavailable: "not_permitted" (perf_event_paranoid, seccomp), "not_supported" (no
+  // such counter here: a VM without a PMU), "not_counted" (the unit was not instrumented
+  // for it), "unit_failed"; `unavailable_reason` is one English sentence with the errno.
+  std::string unavailable_code;
+  std::string unavailable_reason;
+};
+
+// One "counters" unit: one adapter at one concurrency, its own process, the allocation
+// counter preloaded and the kernel counters open on the whole process (every thread).
+struct CostRow {
+  std::string adapter;
+  uint32_t concurrency = 0;
+  std::string unit;        // the unit id: "thread_pool{counters}/c1/0us"
+  bool ok = false;
+  std::string failure;     // the unit's own sentence when !ok
+  uint64_t tasks = 0;      // measured rounds x concurrency: what the totals are divided by
+  CountPerTask alloc_calls;   // malloc, calloc, realloc, aligned/memalign, and operator new
+  CountPerTask alloc_bytes;   // bytes asked for by those calls
+  CountPerTask instructions;  // perf_event_open, user space, every thread of the process
+  CountPerTask cycles;
+  CountPerTask context_switches;
+  CountPerTask cpu_migrations;
+};
+
+// Per adapter, from its concurrency-1 counters unit: a fresh process's setup() plus its
+// first task (one submit, then drain), before any warm-up.
+struct ColdStart {
+  std::string adapter;
+  std::string unit;
+  bool ok = false;
+  std::string failure;
+  double setup_ns = 0;
+  double first_task_ns = 0;   // the first submit call to drain's return
+  CountPerTask alloc_calls;   // during setup + first task (per_task == total)
+  CountPerTask alloc_bytes;
+};
+
+// One unit run under valgrind --tool=callgrind (zoo-host run --instrument callgrind): the
+// instructions executed in the measured rounds, by every thread, counted by the simulator,
+// so two runs of the same build agree exactly whatever the machine is doing.
+struct CallgrindRow {
+  std::string adapter;
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  std::string unit;
+  bool ok = false;
+  std::string failure;
+  uint64_t tasks = 0;
+  uint64_t instructions = 0;       // Ir, measured rounds only
+  double instructions_per_task = 0;
+};
+
+struct CostOfCode {
+  // "measured": counters units ran; "not_run": the run skipped them (--no-cost) or the
+  // archive predates them (reason_code "not_requested" / "not_recorded").
+  std::string status = "not_run";
+  std::string reason_code = "not_recorded";
+  std::string workload = "noop";
+  uint32_t tier_us = 0;
+  std::vector<uint32_t> concurrencies;
+  std::vector<CostRow> rows;        // subject first, then the report's adapter order
+  std::vector<ColdStart> cold_start;
+  // Whether the kernel counters could be read at all on this machine: "available",
+  // "partial" (some counters), "unavailable" (reason says exactly why).
+  std::string counters_status = "unavailable";
+  std::string counters_reason_code;
+  std::string counters_reason;
+  // "measured" when the run was --instrument callgrind, "not_run" otherwise.
+  std::string callgrind_status = "not_run";
+  std::string callgrind_version;    // "valgrind-3.19.0"
+  std::vector<CallgrindRow> callgrind;
+};
+
 struct SelfCheckSummary {
   bool passed = true;              // every check below passed
   std::vector<SelfCheck> checks;   // the archive's, plus overhead_constancy
@@ -233,6 +317,7 @@ struct ReportModel {
   std::vector<UnfavourableGroup> unfavourable;
   std::vector<Conclusion> conclusions;
   SemanticsDimension semantics;
+  CostOfCode cost;
   SelfCheckSummary self_checks;
 };
 
