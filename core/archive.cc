@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
 #include "core/json_util.h"
+#include "core/noise_json.h"
 #include "core/unit_json.h"
 #include "rapidjson/document.h"
 #include "rapidjson/error/en.h"
@@ -234,6 +235,7 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     }
     a.self_checks.push_back(std::move(c));
   }
+  ZOO_ASSIGN_OR_RETURN(a.noise, ReadNoiseArchiveMembers(doc));
   return a;
 }
 
@@ -334,6 +336,7 @@ std::string ArchiveToJson(const Archive& a) {
     w.EndObject();
   }
   w.EndArray();
+  WriteNoiseArchiveMembers(w, a.noise);
   w.EndObject();
   return buf.GetString();
 }

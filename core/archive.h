@@ -19,7 +19,9 @@
 //                                                          (semantics_record.h)
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
 //            output_tail, rounds: [...], stats: {...}}],      (unit_json.h)
-//    "self_checks": [{name, passed, detail, message: {code, args}}]}   (message.h)
+//    "self_checks": [{name, passed, detail, message: {code, args}}],   (message.h)
+//    "noise_warnings": [...], "noise_checked": [...]}   (noise_json.h; optional: absent in
+//                                                        archives written before them)
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,7 @@
 #include "core/json_util.h"
 #include "core/matrix.h"
 #include "core/message.h"
+#include "core/noise_conditions.h"
 #include "core/semantics_record.h"
 #include "core/sysinfo.h"
 #include "core/unit.h"
@@ -92,6 +95,7 @@ struct Archive {
   SemanticsRecord semantics;  // the subject's scheduling-semantics dimension
   std::vector<ArchivedUnit> units;  // the main matrix's, then the semantics units
   std::vector<SelfCheck> self_checks;
+  NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it
 };
 
 std::string ArchiveToJson(const Archive& archive);

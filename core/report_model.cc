@@ -78,6 +78,7 @@ class Analysis {
     m_.subject_version = archive_.subject_version;
     m_.run = archive_.run;
     m_.environment = archive_.environment;
+    m_.noise = archive_.noise;
     m_.share_threshold = options_.share_threshold;
     cores_ = std::max(1u, archive_.environment.logical_cores);
     for (const AdapterRecord& a : archive_.adapters) {

@@ -299,6 +299,9 @@ struct ReportModel {
   std::string subject_version;
   RunRecord run;
   SystemInfo environment;
+  // The archive's noise conditions as recorded (noise_conditions.h): warnings for the first
+  // page, and what was checked and found fine or could not be checked.
+  NoiseRecord noise;
   std::vector<AdapterRecord> adapters;  // subject first
   std::vector<UnitView> units;
   std::vector<uint32_t> tiers_us;       // measured, ascending

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "core/noise_json.h"
 #include "core/unit_json.h"
 #include "rapidjson/document.h"
 
@@ -306,6 +307,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   // The archive's own writers: one layout for both documents.
   WriteRunRecord(w, m.run);
   WriteEnvironment(w, m.environment);
+  WriteNoiseModel(w, m.noise);
   WriteAdapterRecords(w, m.adapters);
   WriteObjectList(w, "units", m.units, WriteUnit);
   WriteUintList(w, "tiers_us", m.tiers_us);

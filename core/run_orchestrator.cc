@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "core/clock.h"
 #include "core/gate_runner.h"
+#include "core/noise_conditions.h"
 #include "core/plugin_catalog.h"
 #include "core/self_checks.h"
 #include "core/semantics_probe.h"
@@ -109,6 +110,11 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   const Matrix& m = options.matrix;
   if (absl::Status s = ValidateMatrix(m, "the matrix"); !s.ok()) return s;
 
+  // Before the catalog probes and the gate start child processes of their own, so that the
+  // load average is the machine's, not ours; nothing is timed yet.
+  const SystemInfo environment = ReadSystemInfo();
+  NoiseRecord noise = ReadNoiseConditions(environment, m, options.noise_root);
+
   std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
                                            options.plugin_paths.end());
   absl::StatusOr<std::vector<PluginCandidate>> candidates =
@@ -121,8 +127,11 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   }
   absl::StatusOr<std::vector<const CatalogEntry*>> selected = SelectAdapters(catalog, m);
   if (!selected.ok()) return selected.status();
+  // Printed once the run is sure to go ahead (a usage error stays one sentence); never fatal.
+  for (const NoiseCondition& c : noise.conditions) {
+    if (c.warning()) note(absl::StrCat("noise warning: ", c.detail));
+  }
 
-  const SystemInfo environment = ReadSystemInfo();
   const uint32_t cores = std::max(1u, environment.logical_cores);
   Archive archive;
   archive.run.started_utc = UtcNow();
@@ -131,6 +140,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   archive.run.quick_description = options.quick ? QuickDescription() : "";
   archive.run.matrix = m;
   archive.environment = environment;
+  archive.noise = std::move(noise);
   archive.subject = m.subject;
 
   // No adapter is trusted before the gate.

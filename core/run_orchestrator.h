@@ -34,7 +34,10 @@ struct RunOptions {
   std::filesystem::path zoo_host;                // the binary children are started from
   const std::atomic<bool>* stop = nullptr;       // set: stop at the next unit boundary
   std::function<void(const RunProgress&)> on_progress;
-  std::function<void(std::string_view)> on_note;  // one line: a gate verdict, a skipped file
+  // One line: a gate verdict, a skipped file, a noise warning.
+  std::function<void(std::string_view)> on_note;
+  // Where the noise conditions read /proc and /sys from (noise_conditions.h); tests only.
+  std::filesystem::path noise_root = "/";
 };
 
 struct RunOutcome {
