@@ -42,8 +42,11 @@ NoiseCondition Make(std::string code, const char* state, std::string observed, s
                         .message = std::move(message)};
 }
 
-NoiseCondition NotCheckable(std::string code, std::string detail) {
-  return Make(std::move(code), kNoiseNotCheckable, "", std::move(detail), {});
+// `source` names what could not be read, as paths: message arguments, not prose.
+NoiseCondition NotCheckable(std::string code, std::string detail, std::string source) {
+  std::vector<std::pair<std::string, std::string>> args;
+  if (!source.empty()) args.emplace_back("source", std::move(source));
+  return Make(std::move(code), kNoiseNotCheckable, "", std::move(detail), std::move(args));
 }
 
 // cpu0, cpu1, ...: not cpufreq, cpuidle.
@@ -70,7 +73,8 @@ NoiseCondition CheckGovernor(const fs::path& root) {
   // No cpufreq at all: containers without /sys, VMs, kernels without a cpufreq driver.
   if (total == 0) {
     return NotCheckable("governor",
-                        "CPU frequency governor: no cpufreq/scaling_governor could be read");
+                        "CPU frequency governor: no cpufreq/scaling_governor could be read",
+                        "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor");
   }
   const std::string observed = absl::StrJoin(governors, ",");
   const std::string cpus_arg = absl::StrCat(total);
@@ -85,17 +89,19 @@ NoiseCondition CheckGovernor(const fs::path& root) {
                            "): the clock speed changes under the benchmark"),
               {{"governors", observed},
                {"count", absl::StrCat(not_performance)},
-               {"cpus", cpus_arg}});
+               {"cpus", cpus_arg},
+               {"command", "sudo cpupower frequency-set -g performance"}});
 }
 
 NoiseCondition CheckTurbo(const fs::path& root) {
   // intel_pstate says it inverted (no_turbo); acpi-cpufreq and amd-pstate say boost.
   struct Source {
-    std::string_view path;
-    std::string_view on;  // the value that means turbo is on
+    const char* path;
+    const char* on;   // the value that means turbo is on
+    const char* off;  // the value to write to turn it off
   };
-  for (const Source& s : {Source{"/sys/devices/system/cpu/intel_pstate/no_turbo", "0"},
-                          Source{"/sys/devices/system/cpu/cpufreq/boost", "1"}}) {
+  for (const Source& s : {Source{"/sys/devices/system/cpu/intel_pstate/no_turbo", "0", "1"},
+                          Source{"/sys/devices/system/cpu/cpufreq/boost", "1", "0"}}) {
     std::optional<std::string> value = FirstLine(Under(root, s.path));
     if (!value || value->empty()) continue;
     const std::string observed = absl::StrCat(fs::path(s.path).parent_path().filename().string(),
@@ -105,44 +111,51 @@ NoiseCondition CheckTurbo(const fs::path& root) {
       return Make("turbo", kNoiseWarning, observed,
                   absl::StrCat("turbo/boost is on (", observed,
                                "): the clock rises and falls with temperature and load"),
-                  {{"source", observed}});
+                  {{"source", observed},
+                   {"command", absl::StrCat("echo ", s.off, " | sudo tee ", s.path)}});
     }
     return Make("turbo", kNoiseFine, observed, absl::StrCat("turbo/boost is off (", observed, ")"),
                 {{"source", observed}});
   }
-  return NotCheckable("turbo", "turbo/boost: neither intel_pstate/no_turbo nor cpufreq/boost");
+  return NotCheckable("turbo", "turbo/boost: neither intel_pstate/no_turbo nor cpufreq/boost",
+                      "/sys/devices/system/cpu/intel_pstate/no_turbo, "
+                      "/sys/devices/system/cpu/cpufreq/boost");
 }
 
 NoiseCondition CheckAslr(const fs::path& root) {
-  std::optional<std::string> value = FirstLine(Under(root, "/proc/sys/kernel/randomize_va_space"));
+  constexpr char kSource[] = "/proc/sys/kernel/randomize_va_space";
+  std::optional<std::string> value = FirstLine(Under(root, kSource));
   if (!value || value->empty()) {
-    return NotCheckable("aslr", "ASLR: /proc/sys/kernel/randomize_va_space cannot be read");
+    return NotCheckable("aslr", absl::StrCat("ASLR: ", kSource, " cannot be read"), kSource);
   }
   if (*value == "0") {
     return Make("aslr", kNoiseFine, *value, "ASLR is off (randomize_va_space = 0)",
-                {{"value", *value}});
+                {{"value", *value}, {"source", kSource}});
   }
   return Make("aslr", kNoiseWarning, *value,
               absl::StrCat("ASLR is on (randomize_va_space = ", *value,
                            "): every unit's process gets a different memory layout"),
-              {{"value", *value}});
+              {{"value", *value},
+               {"source", kSource},
+               {"command", absl::StrCat("echo 0 | sudo tee ", kSource)}});
 }
 
 NoiseCondition CheckBuild(const SystemInfo& e) {
   if (e.build_type.empty() || e.build_type == "unknown") {
-    return NotCheckable("build", "build type: not recorded by the build");
+    return NotCheckable("build", "build type: not recorded by the build", "");
   }
   const bool sanitized = !e.sanitizers.empty() && e.sanitizers != "none";
   // Meson's "debug" is -O0; "plain" adds no flags at all, so also -O0 unless CXXFLAGS say so.
   const bool unoptimized = e.build_type == "debug" || e.build_type == "plain";
   const std::string observed =
       sanitized ? absl::StrCat(e.build_type, ", sanitize=", e.sanitizers) : e.build_type;
-  const std::vector<std::pair<std::string, std::string>> args = {
+  std::vector<std::pair<std::string, std::string>> args = {
       {"build_type", e.build_type}, {"sanitizers", sanitized ? e.sanitizers : "none"}};
   if (!sanitized && !unoptimized) {
     return Make("build", kNoiseFine, observed,
                 absl::StrCat("build: ", observed, ", optimized, no sanitizer"), args);
   }
+  args.emplace_back("command", "meson configure build -Dbuildtype=release -Db_sanitize=none");
   return Make("build", kNoiseWarning, observed,
               absl::StrCat("zoo-host is a ", sanitized ? "sanitizer" : "debug", " build (", observed,
                            "): the harness's own code is slower than in a release build"),
@@ -158,11 +171,12 @@ NoiseCondition CheckLoad(const fs::path& root, uint32_t logical_cores) {
   if (!fields.empty()) load = std::strtod(fields[0].c_str(), &end);
   if (fields.empty() || end == fields[0].c_str() || *end != '\0' || !(load >= 0) ||
       logical_cores == 0) {
-    return NotCheckable("load", "load average: /proc/loadavg or the core count cannot be read");
+    return NotCheckable("load", "load average: /proc/loadavg or the core count cannot be read",
+                        "/proc/loadavg");
   }
   const double threshold = kHighLoadPerCore * logical_cores;
   const std::string observed = fields[0];
-  const std::vector<std::pair<std::string, std::string>> args = {
+  std::vector<std::pair<std::string, std::string>> args = {
       {"load", observed},
       {"cores", absl::StrCat(logical_cores)},
       {"threshold", absl::StrFormat("%.2f", threshold)}};
@@ -172,6 +186,7 @@ NoiseCondition CheckLoad(const fs::path& root, uint32_t logical_cores) {
                                 observed, threshold, logical_cores),
                 args);
   }
+  args.emplace_back("command", "uptime");
   return Make("load", kNoiseWarning, observed,
               absl::StrFormat("load average at start is %s, above %.2f on %u logical cores: other "
                               "work competes for the CPUs",
@@ -212,13 +227,15 @@ NoiseCondition CheckHypervisor(const fs::path& root) {
   }
   if (!has_flags) {
     return NotCheckable("hypervisor",
-                        "hypervisor: no CPU flags in /proc/cpuinfo and no /sys/hypervisor/type");
+                        "hypervisor: no CPU flags in /proc/cpuinfo and no /sys/hypervisor/type",
+                        "/proc/cpuinfo, /sys/hypervisor/type");
   }
-  return Make("hypervisor", kNoiseFine, "none", "no hypervisor flag in /proc/cpuinfo", {});
+  return Make("hypervisor", kNoiseFine, "none", "no hypervisor flag in /proc/cpuinfo",
+              {{"source", "/proc/cpuinfo"}});
 }
 
 NoiseCondition CheckRounds(uint32_t measured_rounds) {
-  const std::vector<std::pair<std::string, std::string>> args = {
+  std::vector<std::pair<std::string, std::string>> args = {
       {"rounds", absl::StrCat(measured_rounds)}, {"minimum", absl::StrCat(kMinTrustworthyRounds)}};
   const std::string observed = absl::StrCat(measured_rounds);
   if (measured_rounds >= kMinTrustworthyRounds) {
@@ -227,6 +244,7 @@ NoiseCondition CheckRounds(uint32_t measured_rounds) {
                              kMinTrustworthyRounds),
                 args);
   }
+  args.emplace_back("command", absl::StrCat("--rounds ", kMinTrustworthyRounds));
   return Make("rounds", kNoiseWarning, observed,
               absl::StrCat(measured_rounds, " measured rounds per unit, fewer than the ",
                            kMinTrustworthyRounds, " a trustworthy verdict needs"),

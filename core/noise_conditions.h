@@ -30,7 +30,10 @@ struct NoiseCondition {
   std::string state;     // kNoiseWarning | kNoiseFine | kNoiseNotCheckable
   std::string observed;  // the value as read, verbatim ("powersave", "2"); "" if not checkable
   std::string detail;    // English, for logs and the run's stderr
-  Message message;       // the same statement for reporters: "noise.<code>.<state>"
+  // The same statement for reporters: "noise.<code>.<state>". A warning's args also hold
+  // "command" (when there is one): the shell command or flag that removes the condition,
+  // which reporters put in their "what to do" sentence.
+  Message message;
 
   bool warning() const { return state == kNoiseWarning; }
 };

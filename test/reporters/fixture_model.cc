@@ -7,10 +7,12 @@
 #include <vector>
 
 #include "core/archive.h"
+#include "core/noise_conditions.h"
 #include "core/report_model.h"
 #include "core/report_model_json.h"
 #include "core/self_checks.h"
 #include "core/unit_stats.h"
+#include "test/temp_dir.h"
 
 namespace zoo::test {
 namespace {
@@ -83,6 +85,25 @@ ArchivedUnit FailedUnit(const std::string& adapter, uint32_t concurrency, uint32
   a.result = std::move(u);
   a.stats = ComputeUnitStats(a.result, kCores);
   return a;
+}
+
+// The noise record of `noise`, from a fake tree the core's checks read as they read "/".
+NoiseRecord FixtureNoise(FixtureOptions::Noise noise, SystemInfo* environment,
+                         const Matrix& matrix) {
+  if (noise == FixtureOptions::Noise::kNotRecorded) return {};
+  const zoo::testing::TempDir root;
+  const bool warn = noise == FixtureOptions::Noise::kWarnings;
+  if (warn) {
+    root.Write("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+    root.Write("sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+    environment->build_type = "debug";
+  }
+  root.Write("sys/devices/system/cpu/intel_pstate/no_turbo", warn ? "0\n" : "1\n");
+  root.Write("proc/sys/kernel/randomize_va_space", "2\n");
+  root.Write("proc/loadavg", warn ? "3.50 2.00 1.00 5/300 4242\n" : "0.05 0.10 0.10 1/300 4242\n");
+  root.Write("proc/cpuinfo", std::string("processor\t: 0\nflags\t\t: fpu sse2 ") +
+                                 (warn ? "hypervisor " : "") + "avx2\n");
+  return ReadNoiseConditions(*environment, matrix, root.path());
 }
 
 }  // namespace
@@ -204,6 +225,7 @@ std::string FixtureModelJson(const FixtureOptions& options) {
   a.run.units_measured = a.run.units_planned;
   a.run.units_failed = 1;
   a.self_checks = RunSelfChecks(a, kOrchestratorPid);
+  a.noise = FixtureNoise(options.noise, &a.environment, a.run.matrix);
 
   absl::StatusOr<ReportModel> model =
       BuildReportModel(a, "results/zoo_scheduler-1.0.0/20261130T120000Z.json");

@@ -17,6 +17,12 @@ struct FixtureOptions {
   bool subject_never_slower = false;
   // Appended to the subject's caliber notes (a very long text must never be cut off).
   std::string extra_subject_notes;
+  // The noise conditions the archive records, read by the core's own checks from a fake
+  // /proc and /sys tree. kNotRecorded: an archive from before them (the default). kWarnings:
+  // every condition applies (the build is made a debug build). kMixed: ASLR and the fixture's
+  // 5 rounds warn, turbo, load, hypervisor and the build are fine, the governor not checkable.
+  enum class Noise { kNotRecorded, kWarnings, kMixed };
+  Noise noise = Noise::kNotRecorded;
 };
 
 std::string FixtureModelJson(const FixtureOptions& options = {});

@@ -20,6 +20,8 @@ constinit const std::string_view kDeckCatalogEn = R"json({
 "deck.contents.title": "Contents",
 "deck.contents.keys": "Keys: → or Space next slide, ← previous, R back to the first slide, L the list of every slide.",
 "deck.env.archive": "archive",
+"deck.noise.title": "Noise warnings",
+"deck.noise.title_line": "Noise warnings ({count}): {names}. The next slide says why each matters and what to do.",
 
 "deck.conclusion.quoted": "As recorded by an older zoo-host, in English: {text}",
 "deck.headline.title": "Framework overhead share",

@@ -19,6 +19,8 @@ constinit const std::string_view kDeckCatalogZh = R"json({
 "deck.title.cores": "{cores} 个逻辑核",
 "deck.contents.title": "目录",
 "deck.contents.keys": "按键：→ 或空格 下一页，← 上一页，R 回到第一页，L 全部幻灯片列表。",
+"deck.noise.title": "噪声警告",
+"deck.noise.title_line": "噪声警告（{count} 项）：{names}。下一页说明各项为何重要以及怎么办。",
 "deck.env.archive": "留档",
 
 "deck.conclusion.quoted": "由较早版本的 zoo-host 记录的英文原文：{text}",

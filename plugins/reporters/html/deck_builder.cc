@@ -37,6 +37,8 @@ std::vector<Slide> BuildDeck(DeckContext& deck) {
   };
 
   std::vector<Slide> slides = TitleSlides(deck);
+  // The noise warnings belong to the first page: before the contents, as the title's sequel.
+  for (Slide& slide : NoiseSlides(deck)) slides.push_back(std::move(slide));
   const size_t contents_at = slides.size();
   std::vector<ContentsEntry> contents;
   std::vector<Slide> body;

@@ -34,6 +34,11 @@ struct ContentsEntry {
 };
 Slide ContentsSlide(DeckContext& deck, const std::vector<ContentsEntry>& entries);
 
+// slides_noise.cc: the title slide's line on the noise warnings, and the slides right after
+// it that explain each (none for an archive that predates them).
+std::string NoiseTitleLine(DeckContext& deck);
+std::vector<Slide> NoiseSlides(DeckContext& deck);
+
 // slides_conclusions.cc
 std::vector<Slide> ConclusionSlides(DeckContext& deck);
 

@@ -91,6 +91,7 @@ std::vector<Slide> TitleSlides(DeckContext& deck) {
   }
   if (BoolOf(run, "quick"))
     absl::StrAppend(&body, "<p class=\"note\">", t("report.quick"), "</p>\n");
+  absl::StrAppend(&body, NoiseTitleLine(deck));
   if (with_environment) {
     absl::StrAppend(
         &body, "<dl class=\"env\">",

@@ -39,6 +39,7 @@ absl::Status RenderMarkdown(const RenderContext& context) {
 
   Page page(context);
   WriteTitle(page);
+  WriteNoiseWarnings(page);
   WriteContents(page);
   page.out().Paragraph(
       page.T("md.appendix_pointer", {{"path", page.Code(StringOf(page.root(), "archive_path"))}}));

@@ -21,6 +21,8 @@ void WriteContents(Page& page);
 void WriteEnvironment(Page& page);
 void WriteWorkload(Page& page);
 void WriteMethod(Page& page);
+// sections_noise.cc: the noise warnings, on the first page after the title block.
+void WriteNoiseWarnings(Page& page);
 // sections_dimensions.cc
 void WriteConclusions(Page& page, const std::vector<Figure>& figures);
 void WriteLatency(Page& page);
