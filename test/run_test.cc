@@ -13,6 +13,7 @@
 
 #include "core/archive.h"
 #include "core/child_process.h"
+#include "core/noise_conditions.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
@@ -160,6 +161,37 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_TRUE(a->self_checks[0].passed) << a->self_checks[0].detail;
   // --json keeps stdout machine-readable: it starts with the JSON object.
   EXPECT_THAT(r.output, HasSubstr("\"archive\""));
+}
+
+TEST(RunTest, NoiseConditionsAreRecordedAndTheWarningsPrintedWithoutStoppingTheRun) {
+  TempDir dir;
+  CliRun r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters", "thread_pool",
+                      "--tiers", "40", "--concurrency", "1", "--results", dir.path().string(),
+                      "--no-report"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.status, "complete");
+  ASSERT_TRUE(a->noise.recorded);
+  ASSERT_EQ(a->noise.conditions.size(), std::size(kNoiseCodes));
+  // --quick's 15 rounds are fewer than a trustworthy verdict needs: always a warning.
+  const NoiseCondition& rounds = a->noise.conditions.back();
+  EXPECT_EQ(rounds.code, "rounds");
+  EXPECT_TRUE(rounds.warning());
+  EXPECT_EQ(rounds.observed, "15");
+  // Every warning, and only those, is one stderr line.
+  size_t warnings = 0;
+  for (const NoiseCondition& c : a->noise.conditions) {
+    if (!c.warning()) continue;
+    ++warnings;
+    EXPECT_THAT(r.output, HasSubstr("noise warning: " + c.detail));
+  }
+  size_t lines = 0;
+  for (size_t at = r.output.find("noise warning: "); at != std::string::npos;
+       at = r.output.find("noise warning: ", at + 1)) {
+    ++lines;
+  }
+  EXPECT_EQ(lines, warnings);
 }
 
 TEST(RunTest, CtrlCLeavesAValidArchiveOfTheUnitsThatFinished) {
