@@ -189,7 +189,7 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
   const std::vector<std::string> expected = {
       "schema", "model_version", "archive_path", "subject", "subject_version", "run",
-      "environment", "adapters", "units", "tiers_us", "concurrencies", "cells",
+      "environment", "noise", "adapters", "units", "tiers_us", "concurrencies", "cells",
       "subject_faster", "subject_slower", "indistinguishable", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
       "attribution", "unfavourable", "conclusions", "semantics", "self_checks"};

@@ -2,6 +2,7 @@
 // each warning with what was seen, why it matters and what to do; what was checked and found
 // fine or could not be checked; and one "not recorded" line for an archive from before them.
 #include <map>
+#include <memory>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -47,9 +48,9 @@ bool HasCjk(std::string_view text) {
 
 std::string Render(const char* module_path, const std::string& model, const char* language,
                    const char* format, const char* file) {
-  static std::map<std::string, ReporterModule*> modules;  // loaded once per path, kept
-  ReporterModule*& module = modules[module_path];
-  if (module == nullptr) module = new ReporterModule(module_path);
+  static std::map<std::string, std::unique_ptr<ReporterModule>> modules;  // one load per path
+  std::unique_ptr<ReporterModule>& module = modules[module_path];
+  if (module == nullptr) module = std::make_unique<ReporterModule>(module_path);
   RenderResult r = module->Render(model, language, format);
   EXPECT_EQ(r.status, ZOO_STATUS_OK) << r.error;
   return r.files[file];

@@ -48,7 +48,10 @@ std::string WarningHtml(Prose& t, const rapidjson::Value& condition) {
 std::string NoiseTitleLine(DeckContext& deck) {
   Prose& t = deck.prose;
   const rapidjson::Value* noise = RecordedNoise(deck);
-  if (noise == nullptr) return absl::StrCat("<p class=\"note\">", t("noise.not_recorded"), "</p>\n");
+  // The title slide is not paginated: a short form of the report's "not recorded" line.
+  if (noise == nullptr) {
+    return absl::StrCat("<p class=\"note\">", t("deck.noise.not_recorded"), "</p>\n");
+  }
   const rapidjson::Value& warnings = ArrayOf(*noise, "warnings");
   if (warnings.Empty()) return absl::StrCat("<p class=\"note\">", t("noise.none"), "</p>\n");
   std::vector<std::string> names;
