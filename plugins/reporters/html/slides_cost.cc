@@ -43,7 +43,7 @@ std::vector<Slide> CountsSlides(DeckContext& deck, const rapidjson::Value& cost,
                                 const std::string& section) {
   Prose& t = deck.prose;
   SectionBuilder s(t, "cost", t("cost.counts.title"), section, DataLabel(deck, section));
-  std::vector<Column> columns = {{t("col.adapter"), 16, false}, {t("col.concurrency"), 12, true}};
+  std::vector<Column> columns = {{t("col.adapter"), 18, false}, {t("col.concurrency"), 10, true}};
   for (const CostCount& c : kCostCounts) columns.push_back({t(c.column_key), 12, true});
   s.BeginTable(std::move(columns));
   CostNotes notes;
