@@ -271,6 +271,22 @@ TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {
   EXPECT_THAT(testing::EnglishRuns(zh), IsEmpty());
 }
 
+TEST_F(MarkdownReporterTest, TheCoreSayingCallgrindTimesAreMeaninglessIsRendered) {
+  // The cost core may carry this sentence as a model message (a conclusion, a self-check).
+  rapidjson::Document d;
+  d.Parse(model_->data(), model_->size());
+  rapidjson::Pointer("/conclusions/0/message/code").Set(d, "cost.callgrind_times_meaningless");
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  const std::string conclusions =
+      Section(Report(b.GetString(), "en"), Title("en", "section.conclusions.title"));
+  EXPECT_THAT(conclusions, HasSubstr("This run ran under callgrind, which slows every task"));
+  const std::string zh =
+      Section(Report(b.GetString(), "zh"), Title("zh", "section.conclusions.title"));
+  EXPECT_THAT(zh, HasSubstr("本次运行在指令模拟器下进行"));
+}
+
 TEST_F(MarkdownReporterTest, FiguresAreWrittenAndLinked) {
   RenderResult r = module_->Render(*model_, "en", "md");
   ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
