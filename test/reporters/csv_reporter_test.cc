@@ -191,7 +191,8 @@ TEST_F(CsvReporterTest, CostCsvHasARowPerCountingUnitColdStartAndCallgrindUnit) 
   EXPECT_EQ(callgrind_failed.at("ok"), "false");
   EXPECT_EQ(callgrind_failed.at("instructions_per_task"), "");
   EXPECT_EQ(callgrind_failed.at("instructions_unavailable_code"), "unit_failed");
-  EXPECT_EQ(callgrind_failed.at("instructions_unavailable_reason"), "valgrind exited with status 1");
+  EXPECT_EQ(callgrind_failed.at("instructions_unavailable_reason"),
+            "valgrind exited with status 1");
 }
 
 TEST_F(CsvReporterTest, CostCsvSaysWhenTheRunDidNotCount) {

@@ -242,7 +242,8 @@ TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveat
 
   const std::string zh = Section(Report(*model_, "zh"), Title("zh", "section.cost.title"));
   EXPECT_THAT(zh, HasSubstr("| 2 | 128 B | 1,843 | 4,000 | 0.400 | 不可用，见注 1 |"));
-  EXPECT_THAT(zh, HasSubstr("- 注 1：内核不允许本进程读取这个计数器。运行记录：<span lang=\"en\">"));
+  EXPECT_THAT(zh,
+              HasSubstr("- 注 1：内核不允许本进程读取这个计数器。运行记录：<span lang=\"en\">"));
 }
 
 TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {
@@ -264,7 +265,8 @@ TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {
   rapidjson::Writer<rapidjson::StringBuffer> w(b);
   d.Accept(w);
   const std::string asked = Section(Report(b.GetString(), "en"), Title("en", "section.cost.title"));
-  EXPECT_THAT(asked, HasSubstr("Status: not counted. This run was asked not to count (`--no-cost`)"));
+  EXPECT_THAT(asked,
+              HasSubstr("Status: not counted. This run was asked not to count (`--no-cost`)"));
   EXPECT_THAT(asked, Not(HasSubstr("| allocations / task")));
   const std::string zh = Section(Report(b.GetString(), "zh"), Title("zh", "section.cost.title"));
   EXPECT_THAT(zh, HasSubstr("状态：未统计。本次运行被要求不统计"));

@@ -1,9 +1,10 @@
 // The "csv" reporter: cells.csv, one row per unit of the model, and cost.csv, the cost of
 // code (one row per counting unit, per cold start and per callgrind unit), for spreadsheets
-// and scripts. Language-independent: the header names the columns in snake_case, numbers are written in
-// full precision (text_format.h ExactNumber), a missing figure is an empty field. A baseline's
-// row also carries its cell against the subject at the same coordinates; the subject's row
-// leaves those fields empty. RFC 4180: CRLF line ends, quoted fields where needed.
+// and scripts. Language-independent: the header names the columns in snake_case, numbers are
+// written in full precision (text_format.h ExactNumber), a missing figure is an empty field.
+// A baseline's row also carries its cell against the subject at the same coordinates; the
+// subject's row leaves those fields empty. RFC 4180: CRLF line ends, quoted fields where
+// needed.
 #include <string>
 #include <vector>
 
@@ -94,8 +95,8 @@ std::vector<std::string> UnitRow(const ModelDocument& model, const rapidjson::Va
 // and when it could not be taken its code and the core's sentence (both empty otherwise); an
 // unavailable count leaves per task and total empty, never 0.
 std::vector<std::string> CostColumns() {
-  std::vector<std::string> columns = {"kind",  "adapter", "concurrency", "tier_us",
-                                      "unit",  "ok",      "failure",     "tasks",
+  std::vector<std::string> columns = {"kind", "adapter", "concurrency", "tier_us",
+                                      "unit", "ok",      "failure",     "tasks",
                                       "setup_ns", "first_task_ns"};
   for (const CostCount& c : kCostCounts) {
     for (const char* suffix : {"_per_task", "_total", "_unavailable_code", "_unavailable_reason"}) {

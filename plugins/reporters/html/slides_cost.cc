@@ -25,10 +25,10 @@ void AddNotes(SectionBuilder& s, Prose& t, const CostNotes& notes) {
     const CostNote& note = notes.notes()[i];
     std::optional<std::string> reason = t.Optional(Concat("cost.reason.", note.code));
     if (!reason) reason = t("cost.reason.other", {{"code", Verbatim(note.code)}});
-    s.AddLong(t("cost.note", {{"note", absl::StrCat(i + 1)},
-                              {"reason", *reason},
-                              {"detail", Verbatim(note.detail)}}),
-              TextStyle::kNote);
+    s.AddLong(
+        t("cost.note",
+          {{"note", absl::StrCat(i + 1)}, {"reason", *reason}, {"detail", Verbatim(note.detail)}}),
+        TextStyle::kNote);
   }
 }
 
@@ -103,8 +103,8 @@ std::vector<Slide> CallgrindSlides(DeckContext& deck, const rapidjson::Value& co
   for (const rapidjson::Value& row : ArrayOf(cost, "callgrind").GetArray()) {
     const bool ok = BoolOf(row, "ok");
     const std::string failed = ok ? "" : CellHtml(t, notes.Failed(StringOf(row, "failure")));
-    s.AddRow({AdapterHtml(deck, StringOf(row, "adapter")),
-              absl::StrCat(UintOf(row, "concurrency")), Esc(Tier(UintOf(row, "tier_us"))),
+    s.AddRow({AdapterHtml(deck, StringOf(row, "adapter")), absl::StrCat(UintOf(row, "concurrency")),
+              Esc(Tier(UintOf(row, "tier_us"))),
               ok ? Esc(Count(NumberOf(row, "instructions_per_task"))) : failed,
               ok ? Esc(Count(NumberOf(row, "instructions"))) : failed});
   }

@@ -78,8 +78,10 @@ void ColdStartTable(Page& page, const rapidjson::Value& cost) {
       cells.push_back(failed);
       cells.push_back(failed);
     }
-    cells.push_back(CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")));
-    cells.push_back(CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total")));
+    cells.push_back(
+        CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")));
+    cells.push_back(
+        CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total")));
     table.push_back(std::move(cells));
   }
   page.out().Table({page.T("col.adapter"), page.T("cost.col.setup"), page.T("cost.col.first_task"),
@@ -90,8 +92,8 @@ void ColdStartTable(Page& page, const rapidjson::Value& cost) {
 
 void CallgrindTable(Page& page, const rapidjson::Value& cost) {
   if (StringOf(cost, "callgrind_status") != "measured") {
-    page.out().Paragraph(
-        page.T("cost.callgrind.not_run", {{"command", page.Code("zoo-host run --instrument callgrind")}}));
+    page.out().Paragraph(page.T("cost.callgrind.not_run",
+                                {{"command", page.Code("zoo-host run --instrument callgrind")}}));
     return;
   }
   page.out().Heading(3, page.T("cost.callgrind.title"));
@@ -129,7 +131,8 @@ void Caveats(Page& page, const rapidjson::Value& cost) {
       {page.T("cost.caveat.threads"), page.T("cost.caveat.host"),
        page.T("cost.caveat.body", {{"workload", workload}}),
        page.T("cost.caveat.allocations",
-              {{"functions", page.Code("malloc, calloc, realloc, aligned_alloc, memalign, operator new")}}),
+              {{"functions",
+                page.Code("malloc, calloc, realloc, aligned_alloc, memalign, operator new")}}),
        page.T("cost.caveat.steady")});
 }
 
@@ -139,12 +142,14 @@ void WriteCost(Page& page) {
   SectionHeading(page, "section.cost.title");
   const rapidjson::Value& cost = page.model().Cost();
   const std::string_view workload = StringOf(cost, "workload");
-  page.out().Paragraph(page.T("cost.intro", {{"workload", page.Code(workload.empty() ? "noop" : workload)},
-                                             {"perf", page.Code("perf_event_open")}}));
+  page.out().Paragraph(
+      page.T("cost.intro", {{"workload", page.Code(workload.empty() ? "noop" : workload)},
+                            {"perf", page.Code("perf_event_open")}}));
   if (StringOf(cost, "status") != "measured") {
     const std::string_view code = StringOf(cost, "reason_code");
     if (code == "not_requested") {
-      page.out().Paragraph(page.T("cost.not_run.not_requested", {{"flag", page.Code("--no-cost")}}));
+      page.out().Paragraph(
+          page.T("cost.not_run.not_requested", {{"flag", page.Code("--no-cost")}}));
     } else if (code == "not_recorded" || code.empty()) {
       page.out().Paragraph(page.T("cost.not_run.not_recorded"));
     } else {
