@@ -254,6 +254,88 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
   w.EndObject();
 }
 
+template <typename T, typename F>
+void WriteObjectList(json::Writer& w, const char* key, const std::vector<T>& xs, F write_one) {
+  w.Key(key);
+  w.StartArray();
+  for (const T& x : xs) write_one(w, x);
+  w.EndArray();
+}
+
+void WriteCountPerTask(json::Writer& w, const char* key, const CountPerTask& c) {
+  w.Key(key);
+  w.StartObject();
+  json::Bool(w, "available", c.available);
+  json::Uint(w, "total", c.total);
+  json::Double(w, "per_task", c.per_task);
+  json::String(w, "unavailable_code", c.unavailable_code);
+  json::String(w, "unavailable_reason", c.unavailable_reason);
+  w.EndObject();
+}
+
+void WriteCostRow(json::Writer& w, const CostRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "concurrency", r.concurrency);
+  json::String(w, "unit", r.unit);
+  json::Bool(w, "ok", r.ok);
+  json::String(w, "failure", r.failure);
+  json::Uint(w, "tasks", r.tasks);
+  WriteCountPerTask(w, "alloc_calls", r.alloc_calls);
+  WriteCountPerTask(w, "alloc_bytes", r.alloc_bytes);
+  WriteCountPerTask(w, "instructions", r.instructions);
+  WriteCountPerTask(w, "cycles", r.cycles);
+  WriteCountPerTask(w, "context_switches", r.context_switches);
+  WriteCountPerTask(w, "cpu_migrations", r.cpu_migrations);
+  w.EndObject();
+}
+
+void WriteColdStart(json::Writer& w, const ColdStart& c) {
+  w.StartObject();
+  json::String(w, "adapter", c.adapter);
+  json::String(w, "unit", c.unit);
+  json::Bool(w, "ok", c.ok);
+  json::String(w, "failure", c.failure);
+  json::Double(w, "setup_ns", c.setup_ns);
+  json::Double(w, "first_task_ns", c.first_task_ns);
+  WriteCountPerTask(w, "alloc_calls", c.alloc_calls);
+  WriteCountPerTask(w, "alloc_bytes", c.alloc_bytes);
+  w.EndObject();
+}
+
+void WriteCallgrindRow(json::Writer& w, const CallgrindRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "concurrency", r.concurrency);
+  json::Uint(w, "tier_us", r.tier_us);
+  json::String(w, "unit", r.unit);
+  json::Bool(w, "ok", r.ok);
+  json::String(w, "failure", r.failure);
+  json::Uint(w, "tasks", r.tasks);
+  json::Uint(w, "instructions", r.instructions);
+  json::Double(w, "instructions_per_task", r.instructions_per_task);
+  w.EndObject();
+}
+
+void WriteCost(json::Writer& w, const CostOfCode& c) {
+  w.Key("cost");
+  w.StartObject();
+  json::String(w, "status", c.status);
+  json::String(w, "reason_code", c.reason_code);
+  json::String(w, "workload", c.workload);
+  json::Uint(w, "tier_us", c.tier_us);
+  WriteUintList(w, "concurrencies", c.concurrencies);
+  WriteObjectList(w, "rows", c.rows, WriteCostRow);
+  WriteObjectList(w, "cold_start", c.cold_start, WriteColdStart);
+  json::String(w, "counters_status", c.counters_status);
+  json::String(w, "counters_reason_code", c.counters_reason_code);
+  json::String(w, "counters_reason", c.counters_reason);
+  json::String(w, "callgrind_status", c.callgrind_status);
+  json::String(w, "callgrind_version", c.callgrind_version);
+  WriteObjectList(w, "callgrind", c.callgrind, WriteCallgrindRow);
+  w.EndObject();
+}
+
 void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   w.Key("self_checks");
   w.StartObject();
@@ -281,14 +363,6 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   }
   w.EndArray();
   w.EndObject();
-}
-
-template <typename T, typename F>
-void WriteObjectList(json::Writer& w, const char* key, const std::vector<T>& xs, F write_one) {
-  w.Key(key);
-  w.StartArray();
-  for (const T& x : xs) write_one(w, x);
-  w.EndArray();
 }
 
 }  // namespace
@@ -327,6 +401,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteObjectList(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
   WriteObjectList(w, "conclusions", m.conclusions, WriteConclusion);
   WriteSemantics(w, m.semantics);
+  WriteCost(w, m.cost);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

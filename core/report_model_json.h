@@ -39,6 +39,18 @@
 //                                    off_median_ns, on_median_ns, cost_ns, band, band_ns,
 //                                    verdict: "costs"|"saves"|"indistinguishable",
 //                                    test: {u, z, p_value}}]}]},
+//    "cost": {status: "measured"|"not_run", reason_code, workload, tier_us, concurrencies,
+//             rows: [{adapter, concurrency, unit, ok, failure, tasks,
+//                     alloc_calls, alloc_bytes, instructions, cycles, context_switches,
+//                     cpu_migrations}],          (each a count, below)
+//             cold_start: [{adapter, unit, ok, failure, setup_ns, first_task_ns,
+//                           alloc_calls, alloc_bytes}],
+//             counters_status, counters_reason_code, counters_reason,
+//             callgrind_status, callgrind_version,
+//             callgrind: [{adapter, concurrency, tier_us, unit, ok, failure, tasks,
+//                          instructions, instructions_per_task}]},
+//      where a count is {available, total, per_task, unavailable_code, unavailable_reason}
+//      (never a zero for a count that could not be taken: available false, with the reason)
 //    "self_checks": {passed, checks: [{name, passed, detail, message}], withheld_units,
 //                    withheld: [{unit, reason_code, overhead_ns}]}}
 //

@@ -73,7 +73,8 @@ TEST_F(RenderTest, RunWritesItsReportBesideTheArchive) {
   fs::path report = archive_;
   report.replace_extension();
   const std::set<std::string> files = FilesUnder(report);
-  for (const char* f : {"report.md", "report.html", "cells.csv", "report-model.json"}) {
+  for (const char* f :
+       {"report.md", "report.html", "cells.csv", "cost.csv", "report-model.json"}) {
     EXPECT_TRUE(files.count(f)) << f;
   }
   EXPECT_TRUE(std::any_of(files.begin(), files.end(), [](const std::string& f) {

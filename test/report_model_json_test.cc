@@ -160,6 +160,43 @@ ReportModel SampleModel() {
                                    .message = {"self_check.process_isolation.passed", {}}});
   m.self_checks.checks.push_back({.name = "overhead_constancy", .passed = false, .detail = "9x", .message = {}});
   m.self_checks.withheld_units = {"inline/c2/40us: concurrency exceeds the cores"};
+  m.cost.status = "measured";
+  m.cost.reason_code = "";
+  m.cost.concurrencies = {1, 2};
+  m.cost.counters_status = "partial";
+  m.cost.counters_reason_code = "not_permitted";
+  m.cost.counters_reason = "EACCES: perf_event_paranoid is 3";
+  CostRow row;
+  row.adapter = "inline";
+  row.concurrency = 2;
+  row.unit = "inline{counters}/c2/0us";
+  row.ok = true;
+  row.tasks = 10;
+  row.alloc_calls = {.available = true, .total = 30, .per_task = 3, .unavailable_code = "",
+                     .unavailable_reason = ""};
+  row.alloc_bytes = {.available = true, .total = 1'920, .per_task = 192, .unavailable_code = "",
+                     .unavailable_reason = ""};
+  row.instructions = {.available = true, .total = 18'434'000'000'123ULL, .per_task = 1843.4,
+                      .unavailable_code = "", .unavailable_reason = ""};
+  row.cpu_migrations = {.available = false, .total = 0, .per_task = 0,
+                        .unavailable_code = "not_permitted",
+                        .unavailable_reason = "EACCES: perf_event_paranoid is 3"};
+  m.cost.rows.push_back(row);
+  ColdStart cold;
+  cold.adapter = "inline";
+  cold.unit = "inline{counters}/c1/0us";
+  cold.ok = true;
+  cold.setup_ns = 250'000;
+  cold.first_task_ns = kNaN;
+  cold.alloc_calls = {.available = true, .total = 17, .per_task = 17, .unavailable_code = "",
+                      .unavailable_reason = ""};
+  m.cost.cold_start.push_back(cold);
+  m.cost.callgrind_status = "measured";
+  m.cost.callgrind_version = "valgrind-3.19.0";
+  m.cost.callgrind.push_back({.adapter = "inline", .concurrency = 1, .tier_us = 0,
+                              .unit = "inline/c1/0us", .ok = false,
+                              .failure = "valgrind exited with status 1", .tasks = 5,
+                              .instructions = 0, .instructions_per_task = kNaN});
   return m;
 }
 
@@ -192,7 +229,7 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
       "environment", "noise", "adapters", "units", "tiers_us", "concurrencies", "cells",
       "subject_faster", "subject_slower", "indistinguishable", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
-      "attribution", "unfavourable", "conclusions", "semantics", "self_checks"};
+      "attribution", "unfavourable", "conclusions", "semantics", "cost", "self_checks"};
   std::vector<std::string> keys;
   for (const auto& member : doc.GetObject()) keys.emplace_back(member.name.GetString());
   EXPECT_EQ(keys, expected);
@@ -224,6 +261,68 @@ TEST(ReportModelJsonTest, SemanticsCarriesItemsChecksAndCosts) {
   EXPECT_STREQ(timeout["dropped_code"].GetString(), "check_failed");
   EXPECT_EQ(timeout["check"]["left_in_flight_ns"].GetInt64(), -1);
   EXPECT_EQ(timeout["costs"].Size(), 0u);
+}
+
+TEST(ReportModelJsonTest, CostCarriesRowsColdStartAndCallgrindWithFieldNamesVerbatim) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
+  const rapidjson::Value& cost = doc["cost"];
+  std::vector<std::string> keys;
+  for (const auto& member : cost.GetObject()) keys.emplace_back(member.name.GetString());
+  EXPECT_EQ(keys, (std::vector<std::string>{"status", "reason_code", "workload", "tier_us",
+                                            "concurrencies", "rows", "cold_start",
+                                            "counters_status", "counters_reason_code",
+                                            "counters_reason", "callgrind_status",
+                                            "callgrind_version", "callgrind"}));
+  EXPECT_STREQ(cost["status"].GetString(), "measured");
+  EXPECT_STREQ(cost["workload"].GetString(), "noop");
+  EXPECT_EQ(cost["concurrencies"][1].GetUint(), 2u);
+  EXPECT_STREQ(cost["counters_status"].GetString(), "partial");
+  EXPECT_STREQ(cost["counters_reason"].GetString(), "EACCES: perf_event_paranoid is 3");
+
+  ASSERT_EQ(cost["rows"].Size(), 1u);
+  const rapidjson::Value& row = cost["rows"][0];
+  EXPECT_STREQ(row["unit"].GetString(), "inline{counters}/c2/0us");
+  EXPECT_EQ(row["tasks"].GetUint64(), 10u);
+  const rapidjson::Value& calls = row["alloc_calls"];
+  keys.clear();
+  for (const auto& member : calls.GetObject()) keys.emplace_back(member.name.GetString());
+  EXPECT_EQ(keys, (std::vector<std::string>{"available", "total", "per_task", "unavailable_code",
+                                            "unavailable_reason"}));
+  EXPECT_TRUE(calls["available"].GetBool());
+  EXPECT_EQ(calls["total"].GetUint64(), 30u);
+  EXPECT_DOUBLE_EQ(calls["per_task"].GetDouble(), 3);
+  EXPECT_EQ(row["instructions"]["total"].GetUint64(), 18'434'000'000'123ULL) << "64-bit totals";
+  EXPECT_DOUBLE_EQ(row["instructions"]["per_task"].GetDouble(), 1843.4);
+  EXPECT_FALSE(row["cpu_migrations"]["available"].GetBool());
+  EXPECT_STREQ(row["cpu_migrations"]["unavailable_code"].GetString(), "not_permitted");
+  EXPECT_FALSE(row["cycles"]["available"].GetBool()) << "a default count is unavailable";
+  for (const char* count : {"alloc_bytes", "context_switches"}) {
+    EXPECT_TRUE(row.HasMember(count)) << count;
+  }
+
+  ASSERT_EQ(cost["cold_start"].Size(), 1u);
+  const rapidjson::Value& cold = cost["cold_start"][0];
+  EXPECT_DOUBLE_EQ(cold["setup_ns"].GetDouble(), 250'000);
+  EXPECT_TRUE(cold["first_task_ns"].IsNull()) << "NaN";
+  EXPECT_EQ(cold["alloc_calls"]["total"].GetUint64(), 17u);
+  EXPECT_TRUE(cold.HasMember("alloc_bytes"));
+
+  EXPECT_STREQ(cost["callgrind_status"].GetString(), "measured");
+  EXPECT_STREQ(cost["callgrind_version"].GetString(), "valgrind-3.19.0");
+  ASSERT_EQ(cost["callgrind"].Size(), 1u);
+  const rapidjson::Value& cg = cost["callgrind"][0];
+  EXPECT_FALSE(cg["ok"].GetBool());
+  EXPECT_STREQ(cg["failure"].GetString(), "valgrind exited with status 1");
+  EXPECT_EQ(cg["tasks"].GetUint64(), 5u);
+  EXPECT_TRUE(cg["instructions_per_task"].IsNull());
+}
+
+TEST(ReportModelJsonTest, ADefaultCostSaysNotRunNotRecorded) {
+  const rapidjson::Document doc = Parse(ReportModelToJson(ReportModel{}));
+  EXPECT_STREQ(doc["cost"]["status"].GetString(), "not_run");
+  EXPECT_STREQ(doc["cost"]["reason_code"].GetString(), "not_recorded");
+  EXPECT_STREQ(doc["cost"]["callgrind_status"].GetString(), "not_run");
+  EXPECT_EQ(doc["cost"]["rows"].Size(), 0u);
 }
 
 TEST(ReportModelJsonTest, RunEnvironmentAndAdaptersKeepTheArchiveLayout) {

@@ -1,4 +1,6 @@
-// cells.csv: one row per unit, RFC 4180, and it reads back to the model's values.
+// cells.csv: one row per unit, RFC 4180, and it reads back to the model's values; cost.csv:
+// the cost of code, one row per counting unit, cold start and callgrind unit.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,7 +64,7 @@ class CsvReporterTest : public ::testing::Test {
 TEST_F(CsvReporterTest, OneRowPerUnitThatReadsBack) {
   RenderResult r = module_.Render(model_, "en", "csv");
   ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
-  ASSERT_EQ(r.files.size(), 1u);
+  ASSERT_EQ(r.files.size(), 2u) << "cells.csv and cost.csv";
   const std::vector<Row> rows = ParseCsv(r.files["cells.csv"]);
   absl::StatusOr<ModelDocument> model = ModelDocument::Parse(model_);
   ASSERT_TRUE(model.ok()) << model.status();
@@ -115,6 +117,91 @@ TEST_F(CsvReporterTest, BaselineRowsCarryTheirCellAndTheSubjectsDoNot) {
   ASSERT_NE(off, rows.end()) << "semantics units are units too";
   EXPECT_EQ((*off)[column("semantics")], "off");
   EXPECT_EQ((*off)[column("verdict")], "") << "a semantics unit enters no cell";
+}
+
+// The rows of cost.csv as maps from column name to field, header checked.
+std::vector<std::map<std::string, std::string>> CostRows(const std::string& csv) {
+  const std::vector<Row> rows = ParseCsv(csv);
+  std::vector<std::map<std::string, std::string>> out;
+  if (rows.empty()) {
+    ADD_FAILURE() << "cost.csv is empty";
+    return out;
+  }
+  const Row& header = rows[0];
+  EXPECT_EQ(header[0], "kind");
+  for (size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].size(), header.size()) << "row " << i;
+    std::map<std::string, std::string> row;
+    for (size_t j = 0; j < header.size() && j < rows[i].size(); ++j) row[header[j]] = rows[i][j];
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+TEST_F(CsvReporterTest, CostCsvHasARowPerCountingUnitColdStartAndCallgrindUnit) {
+  testing::SampleOptions options;
+  options.cost = true;
+  RenderResult r = module_.Render(testing::SampleModelJson(options), "en", "csv");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  const auto rows = CostRows(r.files["cost.csv"]);
+  // 5 adapters x 2 concurrencies, 5 cold starts, 5 callgrind units.
+  ASSERT_EQ(rows.size(), 20u);
+  const auto& subject = rows[0];
+  EXPECT_EQ(subject.at("kind"), "counters");
+  EXPECT_EQ(subject.at("adapter"), "subj");
+  EXPECT_EQ(subject.at("concurrency"), "1");
+  EXPECT_EQ(subject.at("unit"), "subj{counters}/c1/0us");
+  EXPECT_EQ(subject.at("ok"), "true");
+  EXPECT_EQ(subject.at("tasks"), "5");
+  EXPECT_EQ(subject.at("alloc_calls_per_task"), "2");
+  EXPECT_EQ(subject.at("alloc_calls_total"), "10");
+  EXPECT_EQ(subject.at("alloc_bytes_per_task"), "128");
+  EXPECT_EQ(subject.at("instructions_per_task"), "1843.4");
+  EXPECT_EQ(subject.at("instructions_total"), "9217");
+  EXPECT_EQ(subject.at("alloc_calls_unavailable_code"), "");
+  // Unavailable: empty figures, never 0, with the code and the core's sentence.
+  EXPECT_EQ(subject.at("cpu_migrations_per_task"), "");
+  EXPECT_EQ(subject.at("cpu_migrations_total"), "");
+  EXPECT_EQ(subject.at("cpu_migrations_unavailable_code"), "not_permitted");
+  EXPECT_THAT(subject.at("cpu_migrations_unavailable_reason"),
+              ::testing::HasSubstr("perf_event_paranoid is 3"));
+  const auto& failed = rows[9];
+  EXPECT_EQ(failed.at("adapter"), "<script>alert(1)</script>|x");
+  EXPECT_EQ(failed.at("ok"), "false");
+  EXPECT_EQ(failed.at("failure"), "the counting unit timed out after 30 s");
+  EXPECT_EQ(failed.at("alloc_calls_per_task"), "");
+  EXPECT_EQ(failed.at("alloc_calls_unavailable_code"), "unit_failed");
+
+  const auto& cold = rows[10];
+  EXPECT_EQ(cold.at("kind"), "cold_start");
+  EXPECT_EQ(cold.at("adapter"), "subj");
+  EXPECT_EQ(cold.at("setup_ns"), "250000");
+  EXPECT_EQ(cold.at("first_task_ns"), "41000");
+  EXPECT_EQ(cold.at("alloc_calls_total"), "17");
+  EXPECT_EQ(cold.at("alloc_bytes_total"), "73728");
+  EXPECT_EQ(cold.at("instructions_per_task"), "") << "a cold start counts allocations only";
+
+  const auto& callgrind = rows[15];
+  EXPECT_EQ(callgrind.at("kind"), "callgrind");
+  EXPECT_EQ(callgrind.at("tier_us"), "0");
+  EXPECT_EQ(callgrind.at("instructions_per_task"), "1234567");
+  EXPECT_EQ(callgrind.at("instructions_total"), "6172835");
+  EXPECT_EQ(callgrind.at("alloc_calls_per_task"), "");
+  const auto& callgrind_failed = rows[19];
+  EXPECT_EQ(callgrind_failed.at("ok"), "false");
+  EXPECT_EQ(callgrind_failed.at("instructions_per_task"), "");
+  EXPECT_EQ(callgrind_failed.at("instructions_unavailable_code"), "unit_failed");
+  EXPECT_EQ(callgrind_failed.at("instructions_unavailable_reason"),
+            "valgrind exited with status 1");
+}
+
+TEST_F(CsvReporterTest, CostCsvSaysWhenTheRunDidNotCount) {
+  RenderResult r = module_.Render(model_, "en", "csv");  // the core's default: not recorded
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  const auto rows = CostRows(r.files["cost.csv"]);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].at("kind"), "not_run");
+  EXPECT_EQ(rows[0].at("not_run_reason"), "not_recorded");
 }
 
 TEST_F(CsvReporterTest, TheSameModelGivesTheSameBytesInEveryLanguage) {

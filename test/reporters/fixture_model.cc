@@ -12,6 +12,7 @@
 #include "core/report_model_json.h"
 #include "core/self_checks.h"
 #include "core/unit_stats.h"
+#include "test/reporters/fixture_cost.h"
 #include "test/temp_dir.h"
 
 namespace zoo::test {
@@ -232,6 +233,11 @@ std::string FixtureModelJson(const FixtureOptions& options) {
   if (!model.ok()) {
     std::cerr << "fixture model: " << model.status() << "\n";
     std::abort();
+  }
+  if (options.cost) {
+    std::vector<std::string> names;
+    for (const AdapterPlan& p : plans) names.push_back(p.name);
+    model->cost = FixtureCost(names, {1, 2, 4});
   }
   return ReportModelToJson(*model);
 }

@@ -3,7 +3,8 @@
 // baselines over four tiers and four concurrency levels (the largest above the four logical
 // cores), one baseline faster everywhere, one slower everywhere, one within the noise, a
 // failed unit, an adapter the gate rejected, long caliber notes, and a priced scheduling-
-// semantics item. Deterministic: the same options give the same bytes.
+// semantics item, and (unless turned off) a cost-of-code section. Deterministic: the same
+// options give the same bytes.
 #pragma once
 
 #include <string>
@@ -23,6 +24,8 @@ struct FixtureOptions {
   // 5 rounds warn, turbo, load, hypervisor and the build are fine, the governor not checkable.
   enum class Noise { kNotRecorded, kWarnings, kMixed };
   Noise noise = Noise::kNotRecorded;
+  // The cost-of-code section of fixture_cost.h, at concurrency 1, 2 and 4.
+  bool cost = true;
 };
 
 std::string FixtureModelJson(const FixtureOptions& options = {});

@@ -234,8 +234,9 @@ TEST(HtmlReporterTest, SlidesFollowTheSeedsOrder) {
   const std::vector<std::string> order = {
       "title",       "noise",       "index",     "environment", "workload",     "method",
       "conclusion",  "headline",    "multiples", "latency",     "overhead",     "throughput",
-      "scaling",     "attribution", "semantics", "native-line", "faster",       "unfavourable",
-      "no-winner",   "unmeasured",  "caliber",   "byob",        "self-check",   "closing"};
+      "scaling",     "attribution", "semantics", "native-line", "cost",         "faster",
+      "unfavourable", "no-winner",  "unmeasured", "caliber",    "byob",         "self-check",
+      "closing"};
   std::vector<std::string> seen;
   for (const SlideView& s : slides) {
     if (std::find(seen.begin(), seen.end(), s.kind) == seen.end()) seen.push_back(s.kind);
@@ -250,6 +251,67 @@ TEST(HtmlReporterTest, SlidesFollowTheSeedsOrder) {
     if (kind == "headline" || kind == "unmeasured" || kind == "noise") continue;
     EXPECT_NE(std::find(seen.begin(), seen.end(), kind), seen.end()) << "no slide of " << kind;
   }
+}
+
+// The text of every slide of `kind`, joined.
+std::string SlidesOf(const std::string& deck, const std::string& kind) {
+  std::string out;
+  for (const SlideView& s : Slides(deck)) {
+    if (s.kind == kind) out += s.html;
+  }
+  return out;
+}
+
+TEST(HtmlReporterTest, TheCostSlidesShowCountsNotesColdStartCallgrindAndCaveats) {
+  const std::string cost = SlidesOf(Deck(FixtureModel(), "en"), "cost");
+  ASSERT_THAT(cost, HasSubstr("Cost of code: allocations, instructions and cold start"));
+  EXPECT_THAT(cost, HasSubstr("Status: counted, at concurrency 1, 2, 4."));
+  // The subject at c1: 2 blocks of 64 bytes per task, 1,843.4 instructions, migrations not
+  // permitted (note 1); the last adapter's unit at c4 failed (note 2).
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">1</td><td class=\"num\">2</td>"
+                              "<td class=\"num\">128 B</td><td class=\"num\">1,843</td>"));
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">unavailable, note 1</td></tr>"));
+  EXPECT_THAT(cost, HasSubstr("Note 1: The kernel does not permit this counter for this process."));
+  EXPECT_THAT(cost, HasSubstr("PERF_COUNT_SW_CPU_MIGRATIONS"));
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">unavailable, note 2</td>"));
+  EXPECT_THAT(cost, HasSubstr("Note 2: The counting unit failed."));
+  EXPECT_THAT(cost, HasSubstr("the counting unit timed out after 30 s"));
+  EXPECT_THAT(cost, HasSubstr("Cold start, per adapter"));
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">250.0 µs</td><td class=\"num\">41.0 µs</td>"
+                              "<td class=\"num\">17</td><td class=\"num\">72.00 KiB</td>"));
+  EXPECT_THAT(cost, HasSubstr("Exact instructions per task, under callgrind"));
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">1,234,567</td>"));
+  EXPECT_THAT(cost, HasSubstr("valgrind exited with status 1"));
+  EXPECT_THAT(cost, HasSubstr("every thread the adapter created"));
+  EXPECT_THAT(cost, HasSubstr("Counts are steadier than time on a shared machine"));
+  // Every row of the counts table is on some slide: 7 adapters x 3 concurrencies.
+  size_t rows = 0;
+  for (const SlideView& s : Slides(Deck(FixtureModel(), "en"))) {
+    if (s.kind == "cost" && s.html.find("allocations / task") != std::string::npos) {
+      rows += Count(s.html, "<tr><td>");
+    }
+  }
+  EXPECT_EQ(rows, 21u);
+
+  const std::string zh = SlidesOf(Deck(FixtureModel(), "zh"), "cost");
+  EXPECT_THAT(zh, HasSubstr("不可用，见注 1"));
+  EXPECT_THAT(zh, HasSubstr("注 1：内核不允许本进程读取这个计数器。"));
+}
+
+TEST(HtmlReporterTest, ACostNotCountedIsOneSlideThatSaysWhy) {
+  test::FixtureOptions options;
+  options.cost = false;  // the core's default: not_run, not_recorded
+  const std::vector<SlideView> slides = Slides(Deck(test::FixtureModelJson(options), "en"));
+  size_t cost_slides = 0;
+  std::string text;
+  for (const SlideView& s : slides) {
+    if (s.kind != "cost") continue;
+    ++cost_slides;
+    text += s.html;
+  }
+  EXPECT_EQ(cost_slides, 1u);
+  EXPECT_THAT(text, HasSubstr("Status: not counted. The archive records no cost-of-code"));
+  EXPECT_THAT(text, Not(HasSubstr("allocations / task")));
 }
 
 TEST(HtmlReporterTest, TheUnfavourableSlidesListEveryLosingCell) {

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "rapidjson/document.h"
 #include "test/reporters/reporter_test_support.h"
 
 namespace zoo::report {
@@ -18,6 +19,26 @@ TEST(JsonReporterTest, WritesTheModelByteForByte) {
     ASSERT_EQ(r.files.size(), 1u);
     EXPECT_EQ(r.files["report-model.json"], model);
   }
+}
+
+TEST(JsonReporterTest, CarriesTheCostOfCode) {
+  testing::ReporterModule module(ZOO_TEST_JSON_REPORTER);
+  testing::SampleOptions options;
+  options.cost = true;
+  const std::string model = testing::SampleModelJson(options);
+  testing::RenderResult r = module.Render(model, "en", "json");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  rapidjson::Document doc;
+  doc.Parse(r.files["report-model.json"].c_str());
+  ASSERT_TRUE(doc.IsObject());
+  ASSERT_TRUE(doc.HasMember("cost"));
+  EXPECT_STREQ(doc["cost"]["status"].GetString(), "measured");
+  EXPECT_EQ(doc["cost"]["rows"].Size(), 10u);
+  EXPECT_DOUBLE_EQ(doc["cost"]["rows"][0]["instructions"]["per_task"].GetDouble(), 1843.4);
+  EXPECT_STREQ(doc["cost"]["rows"][0]["cpu_migrations"]["unavailable_code"].GetString(),
+               "not_permitted");
+  EXPECT_EQ(doc["cost"]["cold_start"].Size(), 5u);
+  EXPECT_EQ(doc["cost"]["callgrind"].Size(), 5u);
 }
 
 TEST(JsonReporterTest, RefusesWhatIsNotAReportModel) {

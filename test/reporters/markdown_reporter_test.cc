@@ -26,7 +26,9 @@ class MarkdownReporterTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     module_ = new ReporterModule(ZOO_TEST_MARKDOWN_REPORTER);
-    model_ = new std::string(testing::SampleModelJson());
+    testing::SampleOptions options;
+    options.cost = true;
+    model_ = new std::string(testing::SampleModelJson(options));
   }
   static void TearDownTestSuite() {
     delete module_;
@@ -189,6 +191,102 @@ TEST_F(MarkdownReporterTest, SemanticsAreRenderedAndTheirAbsenceIsSaid) {
 
   const std::string without = Report(Edited(*model_, "/semantics", true), "en");
   EXPECT_THAT(without, HasSubstr("Status: not measured in this archive."));
+}
+
+// The section of report.md titled `key`, up to the next section.
+std::string Section(const std::string& md, const std::string& title) {
+  const size_t at = md.find("</a>" + title + "\n");
+  if (at == std::string::npos) return "";
+  return md.substr(at, md.find("\n## ", at) - at);
+}
+
+TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveats) {
+  const std::string md = Section(Report(*model_, "en"), Title("en", "section.cost.title"));
+  ASSERT_THAT(md, Not(IsEmpty()));
+  EXPECT_THAT(md, HasSubstr("Status: counted, at concurrency 1, 2."));
+  EXPECT_THAT(md, HasSubstr("Kernel counters: only some are readable on this machine"));
+  EXPECT_THAT(md, HasSubstr("| allocations / task | bytes / task | instructions / task | "
+                            "cycles / task | context switches / task | CPU migrations / task |"));
+  // The subject at c1: 2 blocks of 64 bytes, 1,843.4 instructions, 4,000 cycles, 0.4 switches
+  // (5 tasks: 2 of them), migrations not permitted.
+  EXPECT_THAT(md, HasSubstr("| subj (subject) | 1 | 5 | 2 | 128 B | 1,843 | 4,000 | 0.400 | "
+                            "unavailable, note 1 |"));
+  EXPECT_THAT(md, HasSubstr("| near | 2 | 10 | 5 | 320 B | 2,143 | 5,500 | 0.800 | "
+                            "unavailable, note 1 |"));
+  // One note per reason, with the core's sentence quoted: the unavailable counter, the failed
+  // unit (the hostile adapter's at c2, all six counts).
+  EXPECT_THAT(md, HasSubstr(R"(- Note 1: The kernel does not permit this counter for this process. )"
+                            R"(The run says: perf\_event\_open(PERF\_COUNT\_SW\_CPU\_MIGRATIONS) )"
+                            R"(failed: EACCES, perf\_event\_paranoid is 3)"));
+  EXPECT_THAT(md, HasSubstr("| 2 | 10 | unavailable, note 2 | unavailable, note 2 | unavailable, "
+                            "note 2 | unavailable, note 2 | unavailable, note 2 | unavailable, "
+                            "note 2 |"));
+  EXPECT_THAT(md, HasSubstr("- Note 2: The counting unit failed. The run says: the counting unit "
+                            "timed out after 30 s"));
+  // Cold start: absolute times and the allocations of setup plus the first task.
+  EXPECT_THAT(md, HasSubstr("### Cold start, per adapter"));
+  EXPECT_THAT(md, HasSubstr("| subj (subject) | 250.0 µs | 41.0 µs | 17 | 72.00 KiB |"));
+  // Callgrind: exact counts, the failed unit's note, and why the times mean nothing.
+  EXPECT_THAT(md, HasSubstr("(valgrind-3.19.0)"));
+  EXPECT_THAT(md, HasSubstr("| subj (subject) | 1 | 0 µs | 5 | 1,234,567 | 6,172,835 |"));
+  EXPECT_THAT(md, HasSubstr("- Note 1: The counting unit failed. The run says: valgrind exited "
+                            "with status 1"));
+  EXPECT_THAT(md, HasSubstr("its times and the verdicts built on them are meaningless"));
+  // The caveats: threads, the host's recording, the noop body, counts against time.
+  EXPECT_THAT(md, HasSubstr("every thread the adapter created"));
+  EXPECT_THAT(md, HasSubstr("The host's own recording around each task"));
+  EXPECT_THAT(md, HasSubstr("The body is the `noop` workload"));
+  EXPECT_THAT(md, HasSubstr("Counts are steadier than time on a shared machine"));
+  // The hostile adapter's name is escaped here too.
+  EXPECT_THAT(md, HasSubstr("| &lt;script&gt;alert(1)&lt;/script&gt;\\|x | 1 |"));
+
+  const std::string zh = Section(Report(*model_, "zh"), Title("zh", "section.cost.title"));
+  EXPECT_THAT(zh, HasSubstr("| 2 | 128 B | 1,843 | 4,000 | 0.400 | 不可用，见注 1 |"));
+  EXPECT_THAT(zh,
+              HasSubstr("- 注 1：内核不允许本进程读取这个计数器。运行记录：<span lang=\"en\">"));
+}
+
+TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {
+  // The core's default: the archive holds no cost measurement.
+  const std::string recorded = Report(testing::SampleModelJson(), "en");
+  EXPECT_THAT(Section(recorded, Title("en", "section.cost.title")),
+              HasSubstr("Status: not counted. The archive records no cost-of-code measurement"));
+  // A model written before the section existed reads the same.
+  const std::string older = Report(Edited(*model_, "/cost", true), "en");
+  const std::string older_section = Section(older, Title("en", "section.cost.title"));
+  EXPECT_THAT(older_section, HasSubstr("Status: not counted. The archive records no"));
+  EXPECT_THAT(older_section, Not(HasSubstr("| allocations / task")));
+  // A run that was asked not to count.
+  rapidjson::Document d;
+  d.Parse(model_->data(), model_->size());
+  rapidjson::Pointer("/cost/status").Set(d, "not_run");
+  rapidjson::Pointer("/cost/reason_code").Set(d, "not_requested");
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  const std::string asked = Section(Report(b.GetString(), "en"), Title("en", "section.cost.title"));
+  EXPECT_THAT(asked,
+              HasSubstr("Status: not counted. This run was asked not to count (`--no-cost`)"));
+  EXPECT_THAT(asked, Not(HasSubstr("| allocations / task")));
+  const std::string zh = Section(Report(b.GetString(), "zh"), Title("zh", "section.cost.title"));
+  EXPECT_THAT(zh, HasSubstr("状态：未统计。本次运行被要求不统计"));
+  EXPECT_THAT(testing::EnglishRuns(zh), IsEmpty());
+}
+
+TEST_F(MarkdownReporterTest, TheCoreSayingCallgrindTimesAreMeaninglessIsRendered) {
+  // The cost core may carry this sentence as a model message (a conclusion, a self-check).
+  rapidjson::Document d;
+  d.Parse(model_->data(), model_->size());
+  rapidjson::Pointer("/conclusions/0/message/code").Set(d, "cost.callgrind_times_meaningless");
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  const std::string conclusions =
+      Section(Report(b.GetString(), "en"), Title("en", "section.conclusions.title"));
+  EXPECT_THAT(conclusions, HasSubstr("This run ran under callgrind, which slows every task"));
+  const std::string zh =
+      Section(Report(b.GetString(), "zh"), Title("zh", "section.conclusions.title"));
+  EXPECT_THAT(zh, HasSubstr("本次运行在指令模拟器下进行"));
 }
 
 TEST_F(MarkdownReporterTest, FiguresAreWrittenAndLinked) {

@@ -4,6 +4,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "test/reporters/reporter_test_support.h"
 
 namespace zoo::report {
@@ -62,6 +64,38 @@ TEST(ModelDocumentTest, SemanticsUnitsStayOutOfTheMainMatrix) {
   const rapidjson::Value* main = doc->UnitAt("subj", 1, 40);
   ASSERT_NE(main, nullptr);
   EXPECT_EQ(StringOf(*main, "id"), "subj/c1/40us");
+}
+
+TEST(ModelDocumentTest, CostReadsAsNotRunNotRecordedWhenTheModelPredatesIt) {
+  testing::SampleOptions options;
+  options.cost = true;
+  absl::StatusOr<ModelDocument> with = ModelDocument::Parse(testing::SampleModelJson(options));
+  ASSERT_TRUE(with.ok()) << with.status();
+  EXPECT_EQ(StringOf(with->Cost(), "status"), "measured");
+  EXPECT_EQ(ArrayOf(with->Cost(), "rows").Size(), 10u);
+
+  // The same model without "cost", as an older zoo-host wrote it.
+  rapidjson::Document d;
+  const std::string json = testing::SampleModelJson(options);
+  d.Parse(json.data(), json.size());
+  d.RemoveMember("cost");
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  absl::StatusOr<ModelDocument> older = ModelDocument::Parse(b.GetString());
+  ASSERT_TRUE(older.ok()) << older.status();
+  EXPECT_EQ(StringOf(older->Cost(), "status"), "not_run");
+  EXPECT_EQ(StringOf(older->Cost(), "reason_code"), "not_recorded");
+  EXPECT_EQ(StringOf(older->Cost(), "callgrind_status"), "not_run");
+  EXPECT_EQ(ArrayOf(older->Cost(), "rows").Size(), 0u);
+
+  d.AddMember("cost", "counted", d.GetAllocator());
+  b.Clear();
+  rapidjson::Writer<rapidjson::StringBuffer> w2(b);
+  d.Accept(w2);
+  absl::StatusOr<ModelDocument> bad = ModelDocument::Parse(b.GetString());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("'cost' must be an object"));
 }
 
 TEST(ModelDocumentTest, MemberReadsAreTolerant) {

@@ -12,6 +12,7 @@
 #include "core/self_checks.h"
 #include "core/unit_stats.h"
 #include "gtest/gtest.h"
+#include "test/reporters/fixture_cost.h"
 
 namespace zoo::report::testing {
 namespace {
@@ -337,6 +338,9 @@ std::string SampleModelJson(const SampleOptions& options) {
   if (!model.ok()) {
     ADD_FAILURE() << model.status();
     return "";
+  }
+  if (options.cost) {
+    model->cost = test::FixtureCost({"subj", "fast", "slow", "near", hostile}, {1, 2});
   }
   return ReportModelToJson(*model);
 }

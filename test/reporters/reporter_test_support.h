@@ -48,6 +48,9 @@ struct SampleOptions {
   std::string hostile_name = "<script>alert(1)</script>|x";
   // Two units share a process: the process isolation self-check fails.
   bool break_isolation = false;
+  // The model carries the cost-of-code section of fixture_cost.h (concurrency 1 and 2);
+  // otherwise it is the core's "not_run" default.
+  bool cost = false;
 };
 
 // The report model JSON of a small archive: subject "subj" and baselines "fast" (always

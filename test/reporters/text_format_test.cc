@@ -36,6 +36,26 @@ TEST(TextFormatTest, RatiosRatesAndPValues) {
   EXPECT_EQ(Multiple(std::numeric_limits<double>::infinity()), "—");
 }
 
+TEST(TextFormatTest, CountsAreExactWhenWholeAndGrouped) {
+  EXPECT_EQ(Count(3), "3");
+  EXPECT_EQ(Count(0), "0");
+  EXPECT_EQ(Count(1'843'200), "1,843,200");
+  EXPECT_EQ(Count(1843.4), "1,843");
+  EXPECT_EQ(Count(48.54), "48.5");
+  EXPECT_EQ(Count(2.254), "2.25");
+  EXPECT_EQ(Count(0.5), "0.500");
+  EXPECT_EQ(Count(kNaN), "—");
+}
+
+TEST(TextFormatTest, BytesUseBinaryUnits) {
+  EXPECT_EQ(Bytes(96), "96 B");
+  EXPECT_EQ(Bytes(48.5), "48.5 B");
+  EXPECT_EQ(Bytes(1536), "1.50 KiB");
+  EXPECT_EQ(Bytes(2.25 * 1024 * 1024), "2.25 MiB");
+  EXPECT_EQ(Bytes(1024.0 * 1024 * 1024), "1.00 GiB");
+  EXPECT_EQ(Bytes(kNaN), "—");
+}
+
 TEST(TextFormatTest, ExactNumbersReadBackExactly) {
   for (double v : {130213.0, 0.569904694615745, 1e-9, 176818.20000000004}) {
     const std::string text = ExactNumber(v);

@@ -49,9 +49,9 @@ int RenderCommand(int argc, char** argv) {
       "Usage: zoo-host render ARCHIVE [--out DIR] [--format md,html,csv,json] [--lang en|zh]\n"
       "                       [--reporter NAME] [--plugin PATH]\n\n"
       "Writes the report of one archive: report.md, report.html (a self-contained slide deck),\n"
-      "figures/*.svg, cells.csv and report-model.json by default. Measures nothing; the same\n"
-      "archive gives byte-identical files. Exit codes: 0 written, 2 a bad archive, flag or\n"
-      "reporter (one sentence says which).\n\n"
+      "figures/*.svg, cells.csv, cost.csv and report-model.json by default. Measures nothing;\n"
+      "the same archive gives byte-identical files. Exit codes: 0 written, 2 a bad archive,\n"
+      "flag or reporter (one sentence says which).\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
       "archive", po::value(&archive), "the archive (results/<subject>-<version>/<time>.json)")(

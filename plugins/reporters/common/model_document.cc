@@ -145,6 +145,10 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
                                              std::to_string(kSupportedModelVersion)));
   }
   if (absl::Status s = RequireAll(m.doc_, kTopLevel, "the report model"); !s.ok()) return s;
+  if (const rapidjson::Value* cost = MemberOf(m.doc_, "cost");
+      cost != nullptr && !cost->IsObject()) {
+    return absl::InvalidArgumentError("the report model: 'cost' must be an object");
+  }
 
   const rapidjson::Value& units = m.doc_["units"];
   std::set<std::string> with_units;
@@ -191,6 +195,17 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
     }
   }
   return m;
+}
+
+const rapidjson::Value& ModelDocument::Cost() const {
+  if (const rapidjson::Value* cost = MemberOf(doc_, "cost"); cost != nullptr) return *cost;
+  static const rapidjson::Document kNotRecorded = [] {
+    rapidjson::Document d;
+    d.Parse(R"({"status": "not_run", "reason_code": "not_recorded", "rows": [],
+                "cold_start": [], "callgrind_status": "not_run", "callgrind": []})");
+    return d;
+  }();
+  return kNotRecorded;
 }
 
 const rapidjson::Value* ModelDocument::Unit(std::string_view id) const {

@@ -36,6 +36,10 @@ class ModelDocument {
   // The adapters that have at least one main-matrix unit, in the model's order (the subject
   // first): the columns of every pivot table.
   const std::vector<std::string>& MeasuredAdapters() const { return measured_adapters_; }
+  // The "cost" member (core/report_model_json.h): what a task costs beyond time. A model
+  // written before it existed reads as {"status": "not_run", "reason_code": "not_recorded"},
+  // so every reporter says the run did not count instead of leaving the section out.
+  const rapidjson::Value& Cost() const;
 
   ModelDocument(ModelDocument&&) = default;
   ModelDocument& operator=(ModelDocument&&) = default;

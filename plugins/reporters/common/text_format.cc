@@ -63,6 +63,24 @@ std::string PValue(double p) {
   return absl::StrFormat("%.4f", p);
 }
 
+std::string Count(double x) {
+  if (!std::isfinite(x)) return NoFigure();
+  const double a = std::fabs(x);
+  if (a >= 100 || x == std::trunc(x)) return GroupThousands(absl::StrFormat("%.0f", x));
+  if (a >= 10) return absl::StrFormat("%.1f", x);
+  if (a >= 1) return absl::StrFormat("%.2f", x);
+  return absl::StrFormat("%.3f", x);
+}
+
+std::string Bytes(double bytes) {
+  if (!std::isfinite(bytes)) return NoFigure();
+  const double a = std::fabs(bytes);
+  if (a < 1024) return Count(bytes) + " B";
+  if (a < 1024.0 * 1024) return absl::StrFormat("%.2f KiB", bytes / 1024);
+  if (a < 1024.0 * 1024 * 1024) return absl::StrFormat("%.2f MiB", bytes / (1024.0 * 1024));
+  return absl::StrFormat("%.2f GiB", bytes / (1024.0 * 1024 * 1024));
+}
+
 std::string ExactNumber(double v) {
   if (!std::isfinite(v)) return "";
   char buffer[400];  // the longest fixed double: a sign, "0.", 307 zeros and 17 digits

@@ -21,6 +21,11 @@ std::string Multiple(double x);                          // 1.234 -> "1.23×"
 std::string Rate(double per_s);                          // "7,680 /s", "95.2 /s"
 std::string Tier(uint32_t tier_us);                      // "40 µs"
 std::string PValue(double p);                            // "0.0055", "< 0.0001"
+// A count, or a count per task: whole numbers exactly and grouped ("2", "1,843,200"), others
+// to three significant figures below 100 ("0.500", "2.25", "48.5") and whole above ("1,843").
+std::string Count(double x);
+// Bytes in binary units: "96 B", "48.5 B", "1.50 KiB", "2.25 MiB", "1.00 GiB".
+std::string Bytes(double bytes);
 // The shortest text that reads back as exactly `v` ("130213", "0.569904694615745"); "" for
 // NaN. For machine-read output (CSV) and raw samples a reader may check against the archive.
 std::string ExactNumber(double v);

@@ -27,6 +27,7 @@ std::vector<Slide> BuildDeck(DeckContext& deck) {
       {"section.throughput.title", {ThroughputSlides}},
       {"section.attribution.title", {AttributionSlides}},
       {"section.semantics.title", {SemanticsSlides, NativeLineSlides}},
+      {"section.cost.title", {CostSlides}},
       {"section.faster.title", {FasterSlides}},
       {"section.unfavourable.title", {UnfavourableSlides}},
       {"section.no_winner.title", {NoWinnerSlides}},

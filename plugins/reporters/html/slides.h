@@ -53,6 +53,9 @@ std::vector<Slide> AttributionSlides(DeckContext& deck);
 std::vector<Slide> SemanticsSlides(DeckContext& deck);
 std::vector<Slide> NativeLineSlides(DeckContext& deck);
 
+// slides_cost.cc
+std::vector<Slide> CostSlides(DeckContext& deck);
+
 // slides_verdicts.cc
 std::vector<Slide> FasterSlides(DeckContext& deck);
 std::vector<Slide> UnfavourableSlides(DeckContext& deck);

@@ -52,6 +52,7 @@ absl::Status RenderMarkdown(const RenderContext& context) {
   WriteThroughput(page);
   WriteAttribution(page);
   WriteSemantics(page);
+  WriteCost(page);
   WriteFaster(page);
   WriteUnfavourable(page);
   WriteNoWinner(page);

@@ -31,6 +31,8 @@ void WriteThroughput(Page& page);
 // sections_diagnosis.cc
 void WriteAttribution(Page& page);
 void WriteSemantics(Page& page);
+// sections_cost.cc
+void WriteCost(Page& page);
 // sections_verdicts.cc
 void WriteFaster(Page& page);
 void WriteUnfavourable(Page& page);
