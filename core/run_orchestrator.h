@@ -35,6 +35,14 @@ struct RunOptions {
   const std::atomic<bool>* stop = nullptr;       // set: stop at the next unit boundary
   std::function<void(const RunProgress&)> on_progress;
   std::function<void(std::string_view)> on_note;  // one line: a gate verdict, a skipped file
+  // After the matrix and the semantics units, one "counters" unit per gated adapter per
+  // matrix concurrency within the logical cores (noop, the matrix's rounds). false: --no-cost.
+  bool cost = true;
+  // "" or "callgrind": every unit of the matrix runs under `valgrind`'s callgrind (and no
+  // counters units run: their kernel counts would be the simulator's).
+  std::string instrument;
+  std::filesystem::path valgrind;
+  std::string valgrind_version;
 };
 
 struct RunOutcome {
