@@ -45,9 +45,13 @@ std::vector<std::string> CallgrindCommand(const std::filesystem::path& valgrind,
                                           const std::vector<std::string>& command) {
   std::vector<std::string> argv = {valgrind.string(), "--tool=callgrind",
                                    absl::StrCat("--callgrind-out-file=", out_file.string()),
-                                   "--collect-atstart=no", "--quiet"};
+                                   "--quiet"};
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
+}
+
+std::filesystem::path CallgrindMeasuredDump(const std::filesystem::path& out_file) {
+  return std::filesystem::path(absl::StrCat(out_file.string(), ".1"));
 }
 
 absl::StatusOr<uint64_t> ReadCallgrindTotal(const std::filesystem::path& out_file) {

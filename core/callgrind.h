@@ -1,7 +1,7 @@
 // `zoo-host run --instrument callgrind`: the host's side. Finds valgrind, wraps a unit's
-// command line in `valgrind --tool=callgrind --collect-atstart=no`, and reads the instruction
-// total (Ir) from callgrind's output file. The worker switches collection on around the
-// measured rounds (unit_worker.cc), so the total is theirs alone.
+// command line in `valgrind --tool=callgrind`, and reads the instruction total (Ir) of the
+// measured rounds: the worker zeroes callgrind's counts right before them and dumps them
+// right after (unit_worker.cc), into the output file's first part, OUT.1.
 #pragma once
 
 #include <filesystem>
@@ -24,6 +24,9 @@ std::string ValgrindVersion(const std::filesystem::path& valgrind);
 std::vector<std::string> CallgrindCommand(const std::filesystem::path& valgrind,
                                           const std::filesystem::path& out_file,
                                           const std::vector<std::string>& command);
+
+// Where the measured rounds' dump lands for `out_file`.
+std::filesystem::path CallgrindMeasuredDump(const std::filesystem::path& out_file);
 
 // The Ir total of a callgrind output file: its "totals:" line, else its "summary:" line.
 absl::StatusOr<uint64_t> ReadCallgrindTotal(const std::filesystem::path& out_file);

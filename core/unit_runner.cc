@@ -16,12 +16,15 @@ namespace zoo {
 
 namespace {
 
-// Removes callgrind's output file however the unit ends.
+// Removes callgrind's output files (the final one and the measured rounds' dump) however
+// the unit ends.
 struct RemoveOnExit {
   std::filesystem::path file;
   ~RemoveOnExit() {
     std::error_code ec;
-    if (!file.empty()) std::filesystem::remove(file, ec);
+    if (file.empty()) return;
+    std::filesystem::remove(file, ec);
+    std::filesystem::remove(CallgrindMeasuredDump(file), ec);
   }
 };
 
@@ -74,12 +77,13 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& sp
       run.result = *std::move(parsed);
       if (!run.result.ok) run.result.output_tail = child->output_tail;
       if (!callgrind_out.file.empty() && run.result.counts) {
-        absl::StatusOr<uint64_t> ir = ReadCallgrindTotal(callgrind_out.file);
-        // Rounds that ran cannot take zero instructions: collection was never switched on.
-        if (ir.ok() && *ir == 0) {
+        absl::StatusOr<uint64_t> ir =
+            ReadCallgrindTotal(CallgrindMeasuredDump(callgrind_out.file));
+        // No dump: the worker could not ask for one.
+        if (!ir.ok() && absl::IsNotFound(ir.status())) {
           ir = absl::FailedPreconditionError(
-              "callgrind collected no instructions: this zoo-host was built without "
-              "valgrind/callgrind.h, so the worker cannot switch collection on");
+              "callgrind dumped no counts for the measured rounds: this zoo-host was built "
+              "without valgrind/callgrind.h, so the worker cannot ask for them");
         }
         run.result.counts->callgrind_instructions =
             ir.ok() ? Count{.available = true, .total = *ir, .unavailable_code = "",

@@ -93,11 +93,18 @@ std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entr
   return absl::StrCat(spec.adapter, " has no semantics item '", spec.semantics, "'");
 }
 
-// Callgrind's collection, switched on around the measured rounds of a callgrind unit (the run
-// starts valgrind with --collect-atstart=no). Outside valgrind a client request does nothing.
-void ToggleCallgrindCollection() {
+// Callgrind: its counts restart from zero right before the measured rounds and are dumped
+// (to the output file's ".1" part) right after them. Zero and dump cover every thread; the
+// collection toggle would not: callgrind keeps that state per thread, so a toggle in this
+// thread would leave the adapter's threads uncounted. Outside valgrind these do nothing.
+void ZeroCallgrindCounts() {
 #if ZOO_HAVE_CALLGRIND_H
-  CALLGRIND_TOGGLE_COLLECT;
+  CALLGRIND_ZERO_STATS;
+#endif
+}
+void DumpCallgrindCounts() {
+#if ZOO_HAVE_CALLGRIND_H
+  CALLGRIND_DUMP_STATS_AT("zoo-host measured rounds");
 #endif
 }
 
@@ -236,7 +243,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     allocs->Start();
     kernel->Enable();
   } else if (callgrind) {
-    ToggleCallgrindCollection();
+    ZeroCallgrindCounts();
   }
   run_rounds(spec.warmup_rounds, rounds);
   if (counters) {
@@ -251,7 +258,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
     n.callgrind_instructions = NotCounted("the unit did not run under callgrind");
   } else if (callgrind) {
-    ToggleCallgrindCollection();
+    DumpCallgrindCounts();
     UnitCounts& n = *result.counts;
     const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
     n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =

@@ -289,16 +289,17 @@ TEST(CostTest, InstrumentCallgrindWithoutValgrindIsAUsageError) {
 
 bool SanitizedBuild() { return !AllocCountingUnsupportedReason().empty(); }
 
-// Callgrind's count of the same build's measured rounds repeats exactly, run after run.
+// Callgrind's count of the same build's measured rounds repeats exactly, run after run, and
+// includes the adapter's own threads (thread_pool runs every body on a worker thread).
 TEST(CostTest, CallgrindInstructionCountsRepeatExactly) {
   if (!FindValgrind()) GTEST_SKIP() << "valgrind is not installed (CI installs it)";
   if (SanitizedBuild()) GTEST_SKIP() << "valgrind cannot run a sanitizer build";
-  std::vector<uint64_t> totals;
+  std::vector<std::vector<uint64_t>> totals;  // per run: inline, thread_pool
   for (int run = 0; run < 2; ++run) {
     TempDir dir;
     const fs::path results = dir.path() / "results";
     CliRun r = ZooHost({"run", "--instrument", "callgrind", "--subject", "inline", "--adapters",
-                        "inline", "--no-report", "--results", results.string()},
+                        "inline,thread_pool", "--no-report", "--results", results.string()},
                        600);
     ASSERT_EQ(r.exit_code, 0) << r.output;
     absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(results));
@@ -306,27 +307,36 @@ TEST(CostTest, CallgrindInstructionCountsRepeatExactly) {
     EXPECT_EQ(a->run.instrument, "callgrind");
     EXPECT_THAT(a->run.instrument_version, HasSubstr("valgrind"));
     EXPECT_EQ(a->cost.reason_code, "callgrind_run");
-    ASSERT_EQ(a->units.size(), 1u);  // the tiny default: inline, noop, concurrency 1
-    const UnitResult& u = a->units[0].result;
-    ASSERT_TRUE(u.ok) << u.failure;
-    EXPECT_EQ(u.spec.instrument, "callgrind");
-    EXPECT_EQ(u.spec.measured_rounds, 5u);
-    ASSERT_TRUE(u.counts.has_value());
-    ASSERT_TRUE(u.counts->callgrind_instructions.available)
-        << u.counts->callgrind_instructions.unavailable_reason;
-    EXPECT_GT(u.counts->callgrind_instructions.total, 0u);
-    totals.push_back(u.counts->callgrind_instructions.total);
+    ASSERT_EQ(a->units.size(), 2u);  // the tiny default: noop, concurrency 1, one tier
+    totals.emplace_back();
+    for (const ArchivedUnit& unit : a->units) {
+      const UnitResult& u = unit.result;
+      ASSERT_TRUE(u.ok) << u.failure;
+      EXPECT_EQ(u.spec.instrument, "callgrind");
+      EXPECT_EQ(u.spec.workload, "noop");
+      EXPECT_EQ(u.spec.measured_rounds, 5u);
+      ASSERT_TRUE(u.counts.has_value());
+      ASSERT_TRUE(u.counts->callgrind_instructions.available)
+          << u.counts->callgrind_instructions.unavailable_reason;
+      EXPECT_GT(u.counts->callgrind_instructions.total, 0u);
+      totals.back().push_back(u.counts->callgrind_instructions.total);
+    }
 
     absl::StatusOr<ReportModel> m = BuildReportModel(*a, "archive.json");
     ASSERT_TRUE(m.ok()) << m.status();
     EXPECT_EQ(m->cost.callgrind_status, "measured");
-    ASSERT_EQ(m->cost.callgrind.size(), 1u);
+    ASSERT_EQ(m->cost.callgrind.size(), 2u);
+    EXPECT_EQ(m->cost.callgrind[0].adapter, "inline");  // the subject first
+    EXPECT_EQ(m->cost.callgrind[0].unit, "inline{callgrind}/c1/1us");
     EXPECT_DOUBLE_EQ(m->cost.callgrind[0].instructions_per_task,
-                     static_cast<double>(totals.back()) / 5.0);
+                     static_cast<double>(totals.back()[0]) / 5.0);
     ASSERT_EQ(m->cost.messages.size(), 1u);
     EXPECT_EQ(m->cost.messages[0].code, "cost.callgrind_times_meaningless");
+    EXPECT_EQ(m->cells.size(), 1u) << "a callgrind run still has its cells, flagged";
   }
-  EXPECT_EQ(totals[0], totals[1]);
+  EXPECT_EQ(totals[0][0], totals[1][0]) << "inline";
+  // A worker thread's pop, body call and completion: counted only if every thread is.
+  EXPECT_GT(totals[0][1], 3 * totals[0][0]) << "thread_pool's worker thread is counted";
 }
 
 }  // namespace
