@@ -192,6 +192,11 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(run, "units_failed", "run"));
   r.units_failed = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(r.matrix, ReadMatrix(run));
+  // Runs archived before instrumented runs were timed runs.
+  if (run.HasMember("instrument")) {
+    ZOO_ASSIGN_OR_RETURN(r.instrument, json::GetString(run, "instrument", "run"));
+    ZOO_ASSIGN_OR_RETURN(r.instrument_version, json::GetString(run, "instrument_version", "run"));
+  }
 
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "environment", "the archive"));
   ZOO_ASSIGN_OR_RETURN(a.environment, ReadEnvironment(*m));
@@ -209,6 +214,10 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
   // Archives written before the semantics dimension: not applicable, as they had none.
   if (doc.HasMember("semantics")) {
     ZOO_ASSIGN_OR_RETURN(a.semantics, ReadSemanticsRecord(doc["semantics"], "semantics"));
+  }
+  // Archives written before cost units: not run, not recorded.
+  if (doc.HasMember("cost")) {
+    ZOO_ASSIGN_OR_RETURN(a.cost, ReadCostRecord(doc["cost"], "cost"));
   }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "units", "the archive"));
   if (!m->IsArray()) return absl::InvalidArgumentError("units must be a list");
@@ -266,6 +275,8 @@ void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   json::Uint(w, "units_measured", r.units_measured);
   json::Uint(w, "units_failed", r.units_failed);
   WriteMatrix(w, r.matrix);
+  json::String(w, "instrument", r.instrument);
+  json::String(w, "instrument_version", r.instrument_version);
   w.EndObject();
 
 }
@@ -314,6 +325,7 @@ std::string ArchiveToJson(const Archive& a) {
 
   WriteAdapterRecords(w, a.adapters);
   WriteSemanticsRecord(w, "semantics", a.semantics);
+  WriteCostRecord(w, "cost", a.cost);
 
   w.Key("units");
   w.StartArray();

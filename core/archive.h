@@ -8,7 +8,7 @@
 //    "run": {started_utc, finished_utc, wall_s, status: "running"|"complete"|"interrupted",
 //            command, quick, quick_description, note, units_planned, units_measured,
 //            units_failed, matrix: {adapters, subject, concurrency, tiers_us, warmup_rounds,
-//            measured_rounds, workload, unit_timeout_s}},
+//            measured_rounds, workload, unit_timeout_s}, instrument, instrument_version},
 //    "environment": {cpu_model, logical_cores, os, kernel, machine, hostname, compiler,
 //            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
 //    "subject": {name, version},
@@ -17,8 +17,10 @@
 //    "semantics": {status, reason_code, reason, tier_us, concurrencies,
 //            items: [{item: {...}, priced, dropped_code, dropped_reason, check}]}
 //                                                          (semantics_record.h)
+//    "cost": {status, reason_code, workload, tier_us, concurrencies}   (cost_record.h)
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
-//            output_tail, rounds: [...], stats: {...}}],      (unit_json.h)
+//            output_tail, counts (instrumented units only), rounds: [...], stats: {...}}],
+//                                                          (unit_json.h)
 //    "self_checks": [{name, passed, detail, message: {code, args}}],   (message.h)
 //    "noise_warnings": [...], "noise_checked": [...]}   (noise_json.h; optional: absent in
 //                                                        archives written before them)
@@ -35,6 +37,7 @@
 #include "core/json_util.h"
 #include "core/matrix.h"
 #include "core/message.h"
+#include "core/cost_record.h"
 #include "core/noise_conditions.h"
 #include "core/semantics_record.h"
 #include "core/sysinfo.h"
@@ -83,6 +86,10 @@ struct RunRecord {
   uint32_t units_measured = 0;
   uint32_t units_failed = 0;
   Matrix matrix;
+  // "" a timed run; "callgrind": every unit ran under valgrind's callgrind (its times are the
+  // simulator's, meaningless as times), with the valgrind that ran them.
+  std::string instrument;
+  std::string instrument_version;
 };
 
 struct Archive {
@@ -93,7 +100,8 @@ struct Archive {
   std::string subject_version;
   std::vector<AdapterRecord> adapters;
   SemanticsRecord semantics;  // the subject's scheduling-semantics dimension
-  std::vector<ArchivedUnit> units;  // the main matrix's, then the semantics units
+  CostRecord cost;            // the cost-of-code units (allocations, counters, cold start)
+  std::vector<ArchivedUnit> units;  // the main matrix's, the semantics units, the cost units
   std::vector<SelfCheck> self_checks;
   NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it
 };

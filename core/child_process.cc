@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <string_view>
 #include <thread>
 
 #include "absl/status/status.h"
@@ -121,9 +123,25 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
   for (const std::string& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
 
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view entry(*e);
+    const bool replaced = std::any_of(
+        options.extra_env.begin(), options.extra_env.end(), [&](const std::string& extra) {
+          const size_t eq = extra.find('=');
+          return entry.substr(0, entry.find('=')) == std::string_view(extra).substr(0, eq);
+        });
+    if (!replaced) env_strings.emplace_back(entry);
+  }
+  env_strings.insert(env_strings.end(), options.extra_env.begin(), options.extra_env.end());
+  std::vector<char*> envp;
+  for (std::string& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
   const int64_t start = MonotonicNs();
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &spawn.actions, &spawn.attr, argv.data(), environ);
+  const int rc =
+      posix_spawn(&pid, argv[0], &spawn.actions, &spawn.attr, argv.data(), envp.data());
   if (rc != 0) {
     return absl::InternalError(
         absl::StrCat("could not start ", options.argv[0], ": ", strerror(rc)));

@@ -22,6 +22,8 @@ struct ChildOptions {
   size_t output_tail_bytes = 2048;
   // When set (e.g. by a SIGINT handler), the child's group is killed and `cancelled` is set.
   const std::atomic<bool>* cancel = nullptr;
+  // "NAME=value" entries added to the parent's environment (replacing the same NAME).
+  std::vector<std::string> extra_env = {};
 };
 
 struct ChildResult {

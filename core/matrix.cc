@@ -73,6 +73,14 @@ void ApplyQuick(Matrix* matrix) {
   matrix->measured_rounds = 15;
 }
 
+void ApplyCallgrindDefaults(Matrix* matrix) {
+  matrix->concurrencies = {1};
+  matrix->tiers_us = {1};
+  matrix->warmup_rounds = 1;
+  matrix->measured_rounds = 5;
+  matrix->workload = "noop";
+}
+
 std::string QuickDescription() {
   return "--quick: tiers 40/300/2700 us, concurrency 1/2, 2 warm-up + 15 measured rounds "
          "(the full matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64, 3 + 30 rounds)";

@@ -32,6 +32,11 @@ Matrix DefaultMatrix();
 // --quick: a first look in well under a minute on 2 cores. Keeps the subject, adapters and
 // workload; tiers 40/300/2700 us, concurrency 1/2, 2 warm-up + 15 measured rounds.
 void ApplyQuick(Matrix* matrix);
+// --instrument callgrind without a matrix file: a tiny matrix, since instructions per task
+// need few rounds and valgrind is slow. Keeps the subject and adapters; the noop body,
+// concurrency 1, one tier of 1 us (noop ignores it), 1 warm-up + 5 measured rounds.
+void ApplyCallgrindDefaults(Matrix* matrix);
+
 // The sentence that says what --quick changed, for the run's output and the archive.
 std::string QuickDescription();
 

@@ -26,6 +26,29 @@ std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t ti
 std::string Pct(double fraction) { return absl::StrFormat("%.1f%%", fraction * 100); }
 std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
+// The cells compare timed units (and a callgrind run's units); semantics and cost units
+// answer other questions.
+bool InMainMatrix(const UnitView& v) { return v.semantics.empty() && v.instrument != "counters"; }
+
+CountPerTask PerTask(const Count& c, uint64_t tasks) {
+  CountPerTask out;
+  out.available = c.available;
+  out.total = c.total;
+  out.per_task = c.available && tasks > 0
+                     ? static_cast<double>(c.total) / static_cast<double>(tasks)
+                     : 0;
+  out.unavailable_code = c.unavailable_code;
+  out.unavailable_reason = c.unavailable_reason;
+  return out;
+}
+
+CountPerTask UnitFailed(const std::string& failure) {
+  CountPerTask out;
+  out.unavailable_code = "unit_failed";
+  out.unavailable_reason = absl::StrCat("the unit failed: ", failure);
+  return out;
+}
+
 UnitView ViewOf(const ArchivedUnit& u) {
   UnitView v;
   v.adapter = u.result.spec.adapter;
@@ -34,6 +57,7 @@ UnitView ViewOf(const ArchivedUnit& u) {
   v.ok = u.result.ok;
   v.failure = u.result.failure;
   v.semantics = u.result.spec.semantics;
+  v.instrument = u.result.spec.instrument;
   v.stats = u.stats;
   for (const RoundSample& r : u.result.rounds) {
     v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
@@ -49,8 +73,9 @@ class Analysis {
 
   absl::Status Run() {
     CopyFacts();
-    if (std::none_of(m_.units.begin(), m_.units.end(),
-                     [&](const UnitView& u) { return u.adapter == m_.subject; })) {
+    if (std::none_of(m_.units.begin(), m_.units.end(), [&](const UnitView& u) {
+          return u.adapter == m_.subject && InMainMatrix(u);
+        })) {
       return absl::InvalidArgumentError(absl::StrCat(
           "the archive has no measured unit of its subject '", m_.subject, "'"));
     }
@@ -62,6 +87,7 @@ class Analysis {
     Unfavourable();
     Conclusions();
     Semantics();
+    Cost();
     SelfChecks();
     return absl::OkStatus();
   }
@@ -88,18 +114,18 @@ class Analysis {
     std::set<uint32_t> tiers, concurrencies;
     for (const ArchivedUnit& u : archive_.units) {
       m_.units.push_back(ViewOf(u));
-      if (!u.result.spec.semantics.empty()) continue;  // not part of the main matrix
+      if (!InMainMatrix(m_.units.back())) continue;
       tiers.insert(u.result.spec.tier_us);
       concurrencies.insert(u.result.spec.concurrency);
     }
     for (const UnitView& v : m_.units) {
-      if (v.semantics.empty()) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
+      if (InMainMatrix(v)) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
     }
     m_.tiers_us.assign(tiers.begin(), tiers.end());
     m_.concurrencies.assign(concurrencies.begin(), concurrencies.end());
     std::set<std::string> with_units;
     for (const UnitView& v : m_.units) {
-      if (v.semantics.empty()) with_units.insert(v.adapter);
+      if (InMainMatrix(v)) with_units.insert(v.adapter);
     }
     for (const AdapterRecord& a : m_.adapters) {
       if (a.descriptor.name != m_.subject && with_units.count(a.descriptor.name)) {
@@ -505,6 +531,137 @@ class Analysis {
     }
   }
 
+  // The cost of code, from the counters units (and a callgrind run's units).
+  void Cost() {
+    CostOfCode& c = m_.cost;
+    const CostRecord& r = archive_.cost;
+    c.status = r.status;
+    c.reason_code = r.reason_code;
+    c.workload = r.workload;
+    c.tier_us = r.tier_us;
+    c.concurrencies = r.concurrencies;
+    std::vector<std::string> order;
+    for (const AdapterRecord& a : m_.adapters) order.push_back(a.descriptor.name);
+    for (const ArchivedUnit& u : archive_.units) {
+      if (std::find(order.begin(), order.end(), u.result.spec.adapter) == order.end()) {
+        order.push_back(u.result.spec.adapter);
+      }
+    }
+    auto sorted_units = [&](const std::string& instrument) {
+      std::vector<std::pair<const ArchivedUnit*, const UnitView*>> out;
+      for (const std::string& adapter : order) {
+        for (size_t i = 0; i < archive_.units.size(); ++i) {
+          const UnitSpec& s = archive_.units[i].result.spec;
+          if (s.adapter == adapter && s.instrument == instrument) {
+            out.emplace_back(&archive_.units[i], &m_.units[i]);
+          }
+        }
+      }
+      std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.second->tier_us, a.second->concurrency) <
+               std::tie(b.second->tier_us, b.second->concurrency);
+      });
+      std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) {
+        auto rank = [&](const std::string& name) {
+          return std::find(order.begin(), order.end(), name) - order.begin();
+        };
+        return rank(a.second->adapter) < rank(b.second->adapter);
+      });
+      return out;
+    };
+    size_t counters_available = 0, counters_total = 0;
+    const Count* first_refused = nullptr;
+    for (const auto& [unit, view] : sorted_units("counters")) {
+      const UnitResult& u = unit->result;
+      CostRow row;
+      row.adapter = view->adapter;
+      row.concurrency = view->concurrency;
+      row.unit = view->id();
+      row.ok = u.ok && u.counts.has_value();
+      row.failure = u.ok && !u.counts ? "the unit recorded no counts" : u.failure;
+      row.tasks = u.counts ? u.counts->tasks : 0;
+      if (row.ok) {
+        const UnitCounts& n = *u.counts;
+        row.alloc_calls = PerTask(n.alloc_calls, n.tasks);
+        row.alloc_bytes = PerTask(n.alloc_bytes, n.tasks);
+        row.instructions = PerTask(n.instructions, n.tasks);
+        row.cycles = PerTask(n.cycles, n.tasks);
+        row.context_switches = PerTask(n.context_switches, n.tasks);
+        row.cpu_migrations = PerTask(n.cpu_migrations, n.tasks);
+        for (const Count* k : {&n.instructions, &n.cycles, &n.context_switches,
+                               &n.cpu_migrations}) {
+          ++counters_total;
+          if (k->available) {
+            ++counters_available;
+          } else if (first_refused == nullptr) {
+            first_refused = k;
+          }
+        }
+      } else {
+        row.alloc_calls = row.alloc_bytes = row.instructions = row.cycles =
+            row.context_switches = row.cpu_migrations = UnitFailed(row.failure);
+      }
+      if (view->concurrency == 1) {
+        ColdStart cold;
+        cold.adapter = row.adapter;
+        cold.unit = row.unit;
+        cold.ok = row.ok && u.counts->cold_start;
+        cold.failure = row.ok && !u.counts->cold_start ? "the unit took no cold start"
+                                                        : row.failure;
+        if (cold.ok) {
+          cold.setup_ns = static_cast<double>(u.setup_ns);
+          cold.first_task_ns = static_cast<double>(u.counts->first_task_ns);
+          cold.alloc_calls = PerTask(u.counts->cold_alloc_calls, 1);
+          cold.alloc_bytes = PerTask(u.counts->cold_alloc_bytes, 1);
+        } else {
+          cold.alloc_calls = cold.alloc_bytes = UnitFailed(cold.failure);
+        }
+        c.cold_start.push_back(std::move(cold));
+      }
+      c.rows.push_back(std::move(row));
+    }
+    if (counters_total == 0) {
+      c.counters_status = "unavailable";
+      c.counters_reason_code = "not_counted";
+      c.counters_reason = "no counters unit was measured";
+    } else if (counters_available == counters_total) {
+      c.counters_status = "available";
+    } else {
+      c.counters_status = counters_available == 0 ? "unavailable" : "partial";
+      c.counters_reason_code = first_refused->unavailable_code;
+      c.counters_reason = first_refused->unavailable_reason;
+    }
+
+    if (archive_.run.instrument == "callgrind") {
+      c.callgrind_status = "measured";
+      c.callgrind_version = archive_.run.instrument_version;
+      c.messages.push_back({"cost.callgrind_times_meaningless",
+                            {{"tool", c.callgrind_version.empty() ? std::string("valgrind")
+                                                                  : c.callgrind_version}}});
+      for (const auto& [unit, view] : sorted_units("callgrind")) {
+        const UnitResult& u = unit->result;
+        CallgrindRow row;
+        row.adapter = view->adapter;
+        row.concurrency = view->concurrency;
+        row.tier_us = view->tier_us;
+        row.unit = view->id();
+        const Count* ir = u.counts ? &u.counts->callgrind_instructions : nullptr;
+        row.ok = u.ok && ir != nullptr && ir->available;
+        row.failure = !u.ok ? u.failure
+                      : ir == nullptr ? std::string("the unit recorded no counts")
+                      : ir->available ? std::string()
+                                      : ir->unavailable_reason;
+        row.tasks = u.counts ? u.counts->tasks : 0;
+        if (row.ok) {
+          row.instructions = ir->total;
+          row.instructions_per_task =
+              row.tasks > 0 ? static_cast<double>(ir->total) / static_cast<double>(row.tasks) : 0;
+        }
+        c.callgrind.push_back(std::move(row));
+      }
+    }
+  }
+
   SemanticsCost Price(const UnitView* off, const UnitView* on, uint32_t c,
                       const std::string& item) const {
     SemanticsCost cost;
@@ -637,9 +794,9 @@ const char* CrossoverKindName(CrossoverKind k) {
 std::string Cell::id() const { return CellId(baseline, concurrency, tier_us); }
 
 std::string UnitView::id() const {
-  return semantics.empty() ? CellId(adapter, concurrency, tier_us)
-                           : CellId(absl::StrCat(adapter, "[", semantics, "]"), concurrency,
-                                    tier_us);
+  std::string name = semantics.empty() ? adapter : absl::StrCat(adapter, "[", semantics, "]");
+  if (!instrument.empty()) absl::StrAppend(&name, "{", instrument, "}");
+  return CellId(name, concurrency, tier_us);
 }
 
 absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string archive_path,

@@ -54,7 +54,11 @@ struct UnitView {
   UnitStats stats;
   std::vector<double> per_round_end_to_end_ns;  // wall / concurrency, one per measured round
   std::string semantics;  // "" in the main matrix; "off" or an item name (unit.h)
-  // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us".
+  // "" a timed unit; "counters" a cost unit (never in a cell); "callgrind" a unit of an
+  // --instrument callgrind run (in the cells, but its times are the simulator's).
+  std::string instrument;
+  // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
+  // instrumented unit: "thread_pool{counters}/c1/0us".
   std::string id() const;
 };
 
@@ -283,6 +287,10 @@ struct CostOfCode {
   std::string callgrind_status = "not_run";
   std::string callgrind_version;    // "valgrind-3.19.0"
   std::vector<CallgrindRow> callgrind;
+  // Sentences the section states beside its tables (added for the core's side): today
+  // "cost.callgrind_times_meaningless" when the run ran under callgrind (its timing verdicts
+  // are the simulator's, not the machine's).
+  std::vector<Message> messages;
 };
 
 struct SelfCheckSummary {

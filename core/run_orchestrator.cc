@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/alloc_counting.h"
 #include "core/clock.h"
 #include "core/gate_runner.h"
 #include "core/noise_conditions.h"
@@ -20,6 +21,8 @@
 
 namespace zoo {
 namespace {
+
+constexpr double kCallgrindTimeoutFactor = 20;
 
 std::string UtcNow() {
   const std::time_t now = std::time(nullptr);
@@ -90,13 +93,54 @@ void PlanSemanticsUnits(const std::filesystem::path& zoo_host, const CatalogEntr
                   .measured_rounds = m.measured_rounds,
                   .workload = m.workload,
                   .semantics = "off",
-                  .semantics_value = 0};
+                  .semantics_value = 0,
+                  .instrument = ""};
     specs->push_back(spec);
     for (const SemanticsItemRecord& item : record->items) {
       if (!item.priced) continue;
       spec.semantics = item.item.name;
       spec.semantics_value = item.item.default_value;
       specs->push_back(spec);
+    }
+  }
+}
+
+// The cost-of-code units: every gated adapter, subject first, at every matrix concurrency
+// within the cores, with the noop body, so that what they count is the dispatch path's own.
+void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEntry*>& passed,
+                   uint32_t cores, CostRecord* record, std::vector<UnitSpec>* specs) {
+  const Matrix& m = options.matrix;
+  if (!options.instrument.empty()) {
+    *record = CostRecord{.status = "not_run", .reason_code = "callgrind_run", .workload = "noop",
+                         .tier_us = 0, .concurrencies = {}};
+    return;
+  }
+  if (!options.cost) {
+    *record = CostRecord{.status = "not_run", .reason_code = "not_requested", .workload = "noop",
+                         .tier_us = 0, .concurrencies = {}};
+    return;
+  }
+  *record = CostRecord{.status = "measured", .reason_code = "", .workload = "noop", .tier_us = 0,
+                       .concurrencies = {}};
+  for (uint32_t c : m.concurrencies) {
+    if (c <= cores) record->concurrencies.push_back(c);
+  }
+  std::sort(record->concurrencies.begin(), record->concurrencies.end());
+  record->concurrencies.erase(
+      std::unique(record->concurrencies.begin(), record->concurrencies.end()),
+      record->concurrencies.end());
+  for (const CatalogEntry* e : passed) {
+    for (uint32_t c : record->concurrencies) {
+      specs->push_back(UnitSpec{.adapter = e->descriptor->name,
+                                .plugin_file = e->candidate.file.string(),
+                                .tier_us = 0,
+                                .concurrency = c,
+                                .warmup_rounds = m.warmup_rounds,
+                                .measured_rounds = m.measured_rounds,
+                                .workload = "noop",
+                                .semantics = "",
+                                .semantics_value = 0,
+                                .instrument = "counters"});
     }
   }
 }
@@ -139,6 +183,8 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   archive.run.quick = options.quick;
   archive.run.quick_description = options.quick ? QuickDescription() : "";
   archive.run.matrix = m;
+  archive.run.instrument = options.instrument;
+  archive.run.instrument_version = options.instrument.empty() ? "" : options.valgrind_version;
   archive.environment = environment;
   archive.noise = std::move(noise);
   archive.subject = m.subject;
@@ -179,7 +225,8 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
                                  .measured_rounds = m.measured_rounds,
                                  .workload = m.workload,
                                  .semantics = "",
-                                 .semantics_value = 0});
+                                 .semantics_value = 0,
+                                 .instrument = options.instrument});
       }
     }
   }
@@ -193,6 +240,21 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   for (const SemanticsItemRecord& item : archive.semantics.items) {
     if (!item.priced) note(absl::StrCat("semantics: ", item.item.name, " dropped: ",
                                         item.dropped_reason));
+  }
+  PlanCostUnits(options, passed, cores, &archive.cost, &specs);
+  std::filesystem::path alloc_counter;
+  if (archive.cost.status == "measured") {
+    std::error_code ec;
+    if (std::string why = AllocCountingUnsupportedReason(); !why.empty()) {
+      note(absl::StrCat("cost: allocations not counted: ", why));
+    } else if (alloc_counter = AllocCounterLibrary(options.zoo_host);
+               !std::filesystem::exists(alloc_counter, ec)) {
+      note(absl::StrCat("cost: allocations not counted: ", alloc_counter.string(),
+                        " does not exist"));
+      alloc_counter.clear();
+    }
+    note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed.size(),
+                      " counters units (noop) after the matrix"));
   }
   archive.run.units_planned = static_cast<uint32_t>(specs.size());
 
@@ -221,8 +283,14 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
     if (options.on_progress) options.on_progress(progress);
 
     UnitRunOptions run_options;
-    run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(m.unit_timeout_s * 1000));
+    // valgrind runs the unit tens of times slower than the hardware.
+    const double timeout_s =
+        specs[i].instrument == "callgrind" ? m.unit_timeout_s * kCallgrindTimeoutFactor
+                                           : m.unit_timeout_s;
+    run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
     run_options.cancel = options.stop;
+    run_options.alloc_counter = alloc_counter;
+    run_options.valgrind = options.valgrind;
     UnitRun run = RunUnitInChild(options.zoo_host, specs[i], run_options);
     if (run.cancelled) {
       stopped = true;  // the unit in progress is abandoned, not recorded

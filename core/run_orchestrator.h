@@ -38,6 +38,14 @@ struct RunOptions {
   std::function<void(std::string_view)> on_note;
   // Where the noise conditions read /proc and /sys from (noise_conditions.h); tests only.
   std::filesystem::path noise_root = "/";
+  // After the matrix and the semantics units, one "counters" unit per gated adapter per
+  // matrix concurrency within the logical cores (noop, the matrix's rounds). false: --no-cost.
+  bool cost = true;
+  // "" or "callgrind": every unit of the matrix runs under `valgrind`'s callgrind (and no
+  // counters units run: their kernel counts would be the simulator's).
+  std::string instrument;
+  std::filesystem::path valgrind;
+  std::string valgrind_version;
 };
 
 struct RunOutcome {

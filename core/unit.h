@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,40 @@ struct UnitSpec {
   // item alone switched on with `semantics_value`.
   std::string semantics;
   int64_t semantics_value = 0;
+  // What the unit counts besides time: "" a timed unit (nothing counted, nothing added to its
+  // process); "counters" a cost unit (allocation counter preloaded, kernel counters open on
+  // the whole process, cold start at concurrency 1); "callgrind" a unit run under valgrind's
+  // callgrind, collecting over the measured rounds only.
+  std::string instrument = {};
+};
+
+// One count an instrumented unit took, or why it could not: never a zero for "not counted".
+struct Count {
+  bool available = false;
+  uint64_t total = 0;
+  // When unavailable: "not_permitted", "not_supported", "not_counted".
+  std::string unavailable_code;
+  std::string unavailable_reason;  // one English sentence, with the errno where there is one
+};
+
+// What an instrumented unit counted (absent for timed units). Totals are over the measured
+// rounds, every thread of the unit's process.
+struct UnitCounts {
+  uint64_t tasks = 0;  // measured rounds x concurrency
+  Count alloc_calls;   // malloc family and operator new
+  Count alloc_bytes;
+  Count instructions;  // perf_event_open, user space
+  Count cycles;
+  Count context_switches;
+  Count cpu_migrations;
+  // Cold start, taken by a counters unit at concurrency 1: setup() plus one first task
+  // (submit, drain) before any warm-up.
+  bool cold_start = false;
+  int64_t first_task_ns = 0;
+  Count cold_alloc_calls;
+  Count cold_alloc_bytes;
+  // A callgrind unit: Ir over the measured rounds, from callgrind's totals (read by the host).
+  Count callgrind_instructions;
 };
 
 // One task of one measured round. Times are nanoseconds of CLOCK_MONOTONIC relative to the
@@ -54,6 +89,7 @@ struct UnitResult {
   uint64_t checksum = 0;      // folded over every measured body
   std::vector<RoundSample> rounds;  // measured rounds only; warm-up rounds are discarded
   std::string output_tail;    // the unit process's last output, kept when it failed
+  std::optional<UnitCounts> counts;  // set for instrumented units (spec.instrument != "")
 };
 
 }  // namespace zoo

@@ -54,6 +54,73 @@ std::optional<double> AsOptional(double v) {
   return std::isnan(v) ? std::nullopt : std::optional<double>(v);
 }
 
+void WriteCount(json::Writer& w, const char* key, const Count& c) {
+  w.Key(key);
+  w.StartObject();
+  json::Bool(w, "available", c.available);
+  if (c.available) {
+    json::Uint(w, "total", c.total);
+  } else {
+    json::String(w, "code", c.unavailable_code);
+    json::String(w, "reason", c.unavailable_reason);
+  }
+  w.EndObject();
+}
+
+absl::StatusOr<Count> ReadCount(const rapidjson::Value& v, const char* key,
+                                std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, json::Member(v, key, where));
+  const std::string at = absl::StrCat(Sv(where), " ", key);
+  Count c;
+  ZOO_ASSIGN_OR_RETURN(c.available, json::GetBool(*m, "available", at));
+  if (c.available) {
+    ZOO_ASSIGN_OR_RETURN(c.total, json::GetUint(*m, "total", at));
+  } else {
+    ZOO_ASSIGN_OR_RETURN(c.unavailable_code, json::GetString(*m, "code", at));
+    ZOO_ASSIGN_OR_RETURN(c.unavailable_reason, json::GetString(*m, "reason", at));
+  }
+  return c;
+}
+
+void WriteCounts(json::Writer& w, const UnitCounts& c) {
+  w.Key("counts");
+  w.StartObject();
+  json::Uint(w, "tasks", c.tasks);
+  WriteCount(w, "alloc_calls", c.alloc_calls);
+  WriteCount(w, "alloc_bytes", c.alloc_bytes);
+  WriteCount(w, "instructions", c.instructions);
+  WriteCount(w, "cycles", c.cycles);
+  WriteCount(w, "context_switches", c.context_switches);
+  WriteCount(w, "cpu_migrations", c.cpu_migrations);
+  json::Bool(w, "cold_start", c.cold_start);
+  json::Int(w, "first_task_ns", c.first_task_ns);
+  WriteCount(w, "cold_alloc_calls", c.cold_alloc_calls);
+  WriteCount(w, "cold_alloc_bytes", c.cold_alloc_bytes);
+  WriteCount(w, "callgrind_instructions", c.callgrind_instructions);
+  w.EndObject();
+}
+
+absl::StatusOr<UnitCounts> ReadCounts(const rapidjson::Value& v, std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "counts", where));
+  const std::string at = absl::StrCat(Sv(where), " counts");
+  UnitCounts c;
+  ZOO_ASSIGN_OR_RETURN(c.tasks, json::GetUint(*m, "tasks", at));
+  ZOO_ASSIGN_OR_RETURN(c.alloc_calls, ReadCount(*m, "alloc_calls", at));
+  ZOO_ASSIGN_OR_RETURN(c.alloc_bytes, ReadCount(*m, "alloc_bytes", at));
+  ZOO_ASSIGN_OR_RETURN(c.instructions, ReadCount(*m, "instructions", at));
+  ZOO_ASSIGN_OR_RETURN(c.cycles, ReadCount(*m, "cycles", at));
+  ZOO_ASSIGN_OR_RETURN(c.context_switches, ReadCount(*m, "context_switches", at));
+  ZOO_ASSIGN_OR_RETURN(c.cpu_migrations, ReadCount(*m, "cpu_migrations", at));
+  ZOO_ASSIGN_OR_RETURN(c.cold_start, json::GetBool(*m, "cold_start", at));
+  ZOO_ASSIGN_OR_RETURN(c.first_task_ns, json::GetInt(*m, "first_task_ns", at));
+  ZOO_ASSIGN_OR_RETURN(c.cold_alloc_calls, ReadCount(*m, "cold_alloc_calls", at));
+  ZOO_ASSIGN_OR_RETURN(c.cold_alloc_bytes, ReadCount(*m, "cold_alloc_bytes", at));
+  ZOO_ASSIGN_OR_RETURN(c.callgrind_instructions, ReadCount(*m, "callgrind_instructions", at));
+  return c;
+}
+
 }  // namespace
 
 void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
@@ -67,6 +134,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::String(w, "workload", s.workload);
   json::String(w, "semantics", s.semantics);
   json::Int(w, "semantics_value", s.semantics_value);
+  json::String(w, "instrument", s.instrument);
   w.EndObject();
 }
 
@@ -88,6 +156,15 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   if (v.HasMember("semantics")) {
     ZOO_ASSIGN_OR_RETURN(s.semantics, json::GetString(v, "semantics", where));
     ZOO_ASSIGN_OR_RETURN(s.semantics_value, json::GetInt(v, "semantics_value", where));
+  }
+  // Units archived before instrumented units were timed units.
+  if (v.HasMember("instrument")) {
+    ZOO_ASSIGN_OR_RETURN(s.instrument, json::GetString(v, "instrument", where));
+  }
+  if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\", not \"",
+        s.instrument, "\""));
   }
   if (s.concurrency == 0 || s.measured_rounds == 0) {
     return absl::InvalidArgumentError(
@@ -120,6 +197,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::Int(w, "teardown_ns", u.teardown_ns);
   json::Uint(w, "checksum", u.checksum);
   json::String(w, "output_tail", u.output_tail);
+  if (u.counts) WriteCounts(w, *u.counts);
   w.Key("rounds");
   w.StartArray();
   for (const RoundSample& r : u.rounds) {
@@ -165,6 +243,9 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   ZOO_ASSIGN_OR_RETURN(u.teardown_ns, json::GetInt(v, "teardown_ns", where));
   ZOO_ASSIGN_OR_RETURN(u.checksum, json::GetUint(v, "checksum", where));
   ZOO_ASSIGN_OR_RETURN(u.output_tail, json::GetString(v, "output_tail", where));
+  if (v.HasMember("counts")) {
+    ZOO_ASSIGN_OR_RETURN(u.counts, ReadCounts(v, where));
+  }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "rounds", where));
   if (!m->IsArray()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": rounds must be a list"));
   for (rapidjson::SizeType i = 0; i < m->Size(); ++i) {

@@ -1,11 +1,42 @@
 #include "core/unit_runner.h"
 
+#include <unistd.h>
+
+#include <atomic>
+#include <system_error>
+
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/callgrind.h"
 #include "core/child_process.h"
 #include "core/unit_json.h"
 #include "core/worker_protocol.h"
 
 namespace zoo {
+
+namespace {
+
+// Removes callgrind's output files (the final one and the measured rounds' dump) however
+// the unit ends.
+struct RemoveOnExit {
+  std::filesystem::path file;
+  ~RemoveOnExit() {
+    std::error_code ec;
+    if (file.empty()) return;
+    std::filesystem::remove(file, ec);
+    std::filesystem::remove(CallgrindMeasuredDump(file), ec);
+  }
+};
+
+std::filesystem::path CallgrindOutFile() {
+  static std::atomic<int> serial{0};
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::temp_directory_path(ec);
+  if (ec) dir = "/tmp";
+  return dir / absl::StrCat("zoo-host-callgrind-", getpid(), "-", serial.fetch_add(1), ".out");
+}
+
+}  // namespace
 
 UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& spec,
                        const UnitRunOptions& options) {
@@ -18,7 +49,16 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& sp
       .timeout = options.timeout,
       .output_tail_bytes = 2048,
       .cancel = options.cancel,
+      .extra_env = {},
   };
+  if (spec.instrument == "counters" && !options.alloc_counter.empty()) {
+    child_options.extra_env.push_back(absl::StrCat("LD_PRELOAD=", options.alloc_counter.string()));
+  }
+  RemoveOnExit callgrind_out;
+  if (spec.instrument == "callgrind" && !options.valgrind.empty()) {
+    callgrind_out.file = CallgrindOutFile();
+    child_options.argv = CallgrindCommand(options.valgrind, callgrind_out.file, child_options.argv);
+  }
   absl::StatusOr<ChildResult> child = RunChild(child_options);
   if (!child.ok()) {
     run.result.failure = std::string(child.status().message());
@@ -36,6 +76,21 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& sp
     if (parsed.ok()) {
       run.result = *std::move(parsed);
       if (!run.result.ok) run.result.output_tail = child->output_tail;
+      if (!callgrind_out.file.empty() && run.result.counts) {
+        absl::StatusOr<uint64_t> ir =
+            ReadCallgrindTotal(CallgrindMeasuredDump(callgrind_out.file));
+        // No dump: the worker could not ask for one.
+        if (!ir.ok() && absl::IsNotFound(ir.status())) {
+          ir = absl::FailedPreconditionError(
+              "callgrind dumped no counts for the measured rounds: this zoo-host was built "
+              "without valgrind/callgrind.h, so the worker cannot ask for them");
+        }
+        run.result.counts->callgrind_instructions =
+            ir.ok() ? Count{.available = true, .total = *ir, .unavailable_code = "",
+                            .unavailable_reason = ""}
+                    : Count{.available = false, .total = 0, .unavailable_code = "not_supported",
+                            .unavailable_reason = std::string(ir.status().message())};
+      }
       return run;
     }
     run.result.failure = absl::StrCat("the unit's result could not be read: ",

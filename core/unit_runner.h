@@ -15,6 +15,10 @@ namespace zoo {
 struct UnitRunOptions {
   std::chrono::milliseconds timeout{120'000};
   const std::atomic<bool>* cancel = nullptr;  // set: kill the unit, result.failure says so
+  // Preloaded (LD_PRELOAD) into a "counters" unit's process, and into no other; empty: none.
+  std::filesystem::path alloc_counter;
+  // A "callgrind" unit runs under this valgrind; its Ir total lands in the unit's counts.
+  std::filesystem::path valgrind;
 };
 
 struct UnitRun {

@@ -2,15 +2,22 @@
 
 #include <unistd.h>
 
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/alloc_counting.h"
 #include "core/clock.h"
 #include "core/host_services.h"
 #include "core/plugin_loader.h"
+#include "core/perf_counters.h"
 #include "zoo/ext/semantics.h"
+
+#if ZOO_HAVE_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#endif
 
 namespace zoo {
 namespace {
@@ -86,6 +93,26 @@ std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entr
   return absl::StrCat(spec.adapter, " has no semantics item '", spec.semantics, "'");
 }
 
+// Callgrind: its counts restart from zero right before the measured rounds and are dumped
+// (to the output file's ".1" part) right after them. Zero and dump cover every thread; the
+// collection toggle would not: callgrind keeps that state per thread, so a toggle in this
+// thread would leave the adapter's threads uncounted. Outside valgrind these do nothing.
+void ZeroCallgrindCounts() {
+#if ZOO_HAVE_CALLGRIND_H
+  CALLGRIND_ZERO_STATS;
+#endif
+}
+void DumpCallgrindCounts() {
+#if ZOO_HAVE_CALLGRIND_H
+  CALLGRIND_DUMP_STATS_AT("zoo-host measured rounds");
+#endif
+}
+
+Count NotCounted(const std::string& why) {
+  return Count{.available = false, .total = 0, .unavailable_code = "not_counted",
+               .unavailable_reason = why};
+}
+
 }  // namespace
 
 UnitResult MeasureUnit(const UnitSpec& spec,
@@ -120,8 +147,10 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   const uint32_t c = spec.concurrency;
   const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
   const size_t tasks = static_cast<size_t>(rounds) * c;
-  // Every slot the timed region writes exists before the first round.
-  HostServices host(*workload->body, tasks);
+  // Every slot the timed region writes exists before the first round; a cold start's first
+  // task has one more, after the rounds' slots.
+  const size_t cold_slot = tasks;
+  HostServices host(*workload->body, tasks + 1);
   std::vector<int64_t> submit_call(tasks), submit_return(tasks), round_end(rounds);
 
   const zoo_config_t config{
@@ -131,8 +160,26 @@ UnitResult MeasureUnit(const UnitSpec& spec,
       .logical_cores = std::max(1u, std::thread::hardware_concurrency()),
       .options = "",
   };
+  // A counters unit: the kernel counters open before setup() so that every thread the
+  // adapter starts inherits them; the allocation counter covers setup and the first task.
+  const bool counters = spec.instrument == "counters";
+  const bool callgrind = spec.instrument == "callgrind";
+  const bool cold_start = counters && c == 1;
+  std::optional<ProcessCounters> kernel;
+  std::optional<AllocCounter> allocs;
+  if (counters) {
+    step("open counters");
+    kernel.emplace();
+    allocs.emplace();
+  }
+  if (!spec.instrument.empty()) {
+    result.counts.emplace();
+    result.counts->tasks = static_cast<uint64_t>(spec.measured_rounds) * c;
+  }
+
   step("setup");
   zoo_adapter_state_t* state = nullptr;
+  if (cold_start) allocs->Start();
   const int64_t setup_start = MonotonicNs();
   const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
   result.setup_ns = MonotonicNs() - setup_start;
@@ -146,29 +193,78 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     step(absl::StrCat("semantics '", spec.semantics, "'"));
     call_failure = ApplySemantics(spec, entry, state);
   }
+  if (cold_start && call_failure.empty()) {
+    step("cold start (the first task)");
+    const int64_t first_start = MonotonicNs();
+    zoo_status_t st = entry.submit(state, host.task(cold_slot));
+    if (st == ZOO_STATUS_OK) st = entry.drain(state);
+    result.counts->first_task_ns = MonotonicNs() - first_start;
+    allocs->Stop(&result.counts->cold_alloc_calls, &result.counts->cold_alloc_bytes);
+    result.counts->cold_start = true;
+    if (st != ZOO_STATUS_OK) {
+      call_failure = absl::StrFormat("the cold-start task failed with status %d: %s", st,
+                                     ErrorText(entry, state));
+    } else if (const uint32_t runs = host.record(cold_slot).completions.load(); runs != 1) {
+      call_failure = absl::StrFormat("the cold-start task ran %u times before drain() returned",
+                                     runs);
+    }
+  }
+
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
                     " measured at concurrency ", c, ")"));
-  for (uint32_t k = 0; k < rounds && call_failure.empty(); ++k) {
-    const size_t base = static_cast<size_t>(k) * c;
-    // ---- timed region: first submit call to drain's return ----
-    for (uint32_t i = 0; i < c; ++i) {
-      submit_call[base + i] = MonotonicNs();
-      const zoo_status_t s = entry.submit(state, host.task(base + i));
-      submit_return[base + i] = MonotonicNs();
-      if (s != ZOO_STATUS_OK) {
-        call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
+  auto run_rounds = [&](uint32_t from, uint32_t to) {
+    for (uint32_t k = from; k < to && call_failure.empty(); ++k) {
+      const size_t base = static_cast<size_t>(k) * c;
+      // ---- timed region: first submit call to drain's return ----
+      for (uint32_t i = 0; i < c; ++i) {
+        submit_call[base + i] = MonotonicNs();
+        const zoo_status_t s = entry.submit(state, host.task(base + i));
+        submit_return[base + i] = MonotonicNs();
+        if (s != ZOO_STATUS_OK) {
+          call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
+                                         ErrorText(entry, state));
+          break;
+        }
+      }
+      if (!call_failure.empty()) break;
+      const zoo_status_t d = entry.drain(state);
+      round_end[k] = MonotonicNs();
+      // ---- end of timed region ----
+      if (d != ZOO_STATUS_OK) {
+        call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
                                        ErrorText(entry, state));
-        break;
       }
     }
-    if (!call_failure.empty()) break;
-    const zoo_status_t d = entry.drain(state);
-    round_end[k] = MonotonicNs();
-    // ---- end of timed region ----
-    if (d != ZOO_STATUS_OK) {
-      call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
-                                     ErrorText(entry, state));
-    }
+  };
+  run_rounds(0, spec.warmup_rounds);
+  // Counting covers the measured rounds (every thread), never a warm-up round; switching it
+  // on and off sits outside every round's timed region, and a timed unit switches nothing.
+  if (counters) {
+    allocs->Start();
+    kernel->Enable();
+  } else if (callgrind) {
+    ZeroCallgrindCounts();
+  }
+  run_rounds(spec.warmup_rounds, rounds);
+  if (counters) {
+    kernel->Disable();
+    UnitCounts& n = *result.counts;
+    allocs->Stop(&n.alloc_calls, &n.alloc_bytes);
+    n.instructions = kernel->Read(ProcessCounters::kInstructions);
+    n.cycles = kernel->Read(ProcessCounters::kCycles);
+    n.context_switches = kernel->Read(ProcessCounters::kContextSwitches);
+    n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
+    const std::string cold = "a cold start is taken at concurrency 1 only";
+    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
+    n.callgrind_instructions = NotCounted("the unit did not run under callgrind");
+  } else if (callgrind) {
+    DumpCallgrindCounts();
+    UnitCounts& n = *result.counts;
+    const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
+    n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =
+        n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
+    // The host fills callgrind_instructions from callgrind's output file.
+    n.callgrind_instructions = NotCounted("callgrind's output was not read");
   }
 
   step("teardown");

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -80,8 +81,8 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
   CliRun r = ZooHost({"run", "--plugin", TestPlugin("unit_saboteur").string(), "--subject",
                          "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
                          "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
-                         "--workload", "sleep", "--unit-timeout", "3", "--results",
-                         dir.path().string()});
+                         "--workload", "sleep", "--unit-timeout", "3", "--no-cost",
+                         "--results", dir.path().string()});
   EXPECT_EQ(r.exit_code, 1) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
@@ -134,7 +135,12 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_EQ(a->run.status, "complete");
   EXPECT_TRUE(a->run.quick);
   EXPECT_THAT(a->run.command, HasSubstr("zoo-host run --quick"));
-  EXPECT_EQ(a->units.size(), 2u * 3u * 2u);
+  // The matrix's units, then one cost unit (noop) per adapter and concurrency within the cores.
+  const size_t cost_units = std::count_if(a->units.begin(), a->units.end(), [](const auto& u) {
+    return u.result.spec.instrument == "counters";
+  });
+  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u);
+  EXPECT_EQ(cost_units, 2u * a->cost.concurrencies.size());
   EXPECT_EQ(a->adapters.size(), 2u);
   for (const AdapterRecord& ad : a->adapters) {
     EXPECT_TRUE(ad.gate_passed);
@@ -147,7 +153,9 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   for (const ArchivedUnit& u : a->units) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
     EXPECT_EQ(u.result.rounds.size(), 15u);
-    EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
+    if (u.result.spec.instrument.empty()) {
+      EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
+    }
     EXPECT_NE(u.result.pid, getpid());
     pids.insert(u.result.pid);
     const UnitStats again = ComputeUnitStats(u.result, a->environment.logical_cores);

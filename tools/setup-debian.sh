@@ -10,6 +10,8 @@ packages=(
   libboost-dev libboost-program-options-dev
   libabsl-dev rapidjson-dev libssl-dev
   libgtest-dev libgmock-dev
+  # run --instrument callgrind, and valgrind/callgrind.h for the worker's client requests
+  valgrind
   # the ecosystem baselines (each optional: the build leaves out what is missing)
   libtbb-dev libuv1-dev libboost-fiber-dev libboost-context-dev
   # the browser test of the HTML deck: headless Chromium driven over WebDriver

@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "core/callgrind.h"
 #include "core/matrix.h"
 #include "core/run_orchestrator.h"
 #include "core/sysinfo.h"
@@ -54,8 +55,10 @@ class ProgressPrinter {
 
   void operator()(const RunProgress& p) {
     const UnitSpec& s = *p.spec;
+    const std::string adapter =
+        s.instrument.empty() ? s.adapter : absl::StrCat(s.adapter, "{", s.instrument, "}");
     const std::string what = absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
-                                             p.units_total, s.adapter, s.tier_us, s.concurrency);
+                                             p.units_total, adapter, s.tier_us, s.concurrency);
     if (tty_) {
       std::cerr << "\r\033[K" << what << "  elapsed " << Duration(p.elapsed_s) << ", ETA "
                 << Duration(p.eta_s) << std::flush;
@@ -93,8 +96,9 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
-    const std::string name =
+    std::string name =
         s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
+    if (!s.instrument.empty()) absl::StrAppend(&name, "{", s.instrument, "}");
     if (!u.result.ok) {
       std::cout << absl::StrFormat("%-26s %8u %5u   FAILED: %s\n", name, s.tier_us,
                                    s.concurrency, u.result.failure);
@@ -181,6 +185,12 @@ int RunCommand(int argc, char** argv) {
       "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(
       "lang", po::value(&language)->default_value(language), "the report's language: en or zh")(
       "no-report", "archive only; render later with 'zoo-host render ARCHIVE'")(
+      "no-cost", "skip the cost-of-code units (allocations, kernel counters and cold start "
+      "per adapter, counted with the noop body after the matrix)")(
+      "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
+      "callgrind and count its instructions per task (exact, whatever the machine does; its "
+      "times are meaningless). Without matrix flags the matrix is tiny: every adapter, noop, "
+      "concurrency 1, 1 warm-up + 5 measured rounds")(
       "json", "print a JSON summary on stdout instead of the table (progress stays on stderr)");
   po::variables_map vm;
   try {
@@ -204,6 +214,23 @@ int RunCommand(int argc, char** argv) {
   }
   const bool quick = vm.count("quick") > 0;
   if (quick) ApplyQuick(&matrix);
+  std::string instrument;
+  std::filesystem::path valgrind;
+  if (vm.count("instrument")) {
+    instrument = vm["instrument"].as<std::string>();
+    if (instrument != "callgrind") {
+      return UsageError("run", absl::StrCat("--instrument ", instrument,
+                                            ": the only instrument is callgrind"));
+    }
+    std::optional<std::filesystem::path> found = FindValgrind();
+    if (!found) {
+      return UsageError("run", "--instrument callgrind needs valgrind, which is not on PATH "
+                               "(install the valgrind package)");
+    }
+    valgrind = *found;
+    // The tiny default: instructions per task do not need many rounds, valgrind is slow.
+    if (!vm.count("matrix") && !quick) ApplyCallgrindDefaults(&matrix);
+  }
   auto list = [&](const char* flag, std::vector<uint32_t>* out) -> bool {
     if (!vm.count(flag)) return true;
     absl::StatusOr<std::vector<uint32_t>> v =
@@ -248,6 +275,10 @@ int RunCommand(int argc, char** argv) {
   run.stop = &g_stop;
   run.on_progress = [&progress](const RunProgress& p) { progress(p); };
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
+  run.cost = vm.count("no-cost") == 0;
+  run.instrument = instrument;
+  run.valgrind = valgrind;
+  if (!instrument.empty()) run.valgrind_version = ValgrindVersion(valgrind);
   InstallStopHandlers();
 
   absl::StatusOr<RunOutcome> outcome = RunMatrix(run);
