@@ -34,7 +34,7 @@ extern "C" {
 /* "ZOOR" in ASCII. The first field of zoo_reporter_entry. */
 #define ZOO_REPORTER_MAGIC 0x524F4F5Au
 #define ZOO_REPORTER_ABI_MAJOR 1
-#define ZOO_REPORTER_ABI_MINOR 0
+#define ZOO_REPORTER_ABI_MINOR 1
 #define ZOO_REPORTER_EXPORT ZOO_ADAPTER_EXPORT
 #define ZOO_REPORTER_ENTRY_SYMBOL "zoo_reporter_entry"
 
@@ -93,10 +93,22 @@ typedef struct zoo_reporter_entry {
   /* One plain sentence describing the last failed render() on the calling thread; "" when
    * there was none. Owned by the plugin, valid until the next render() on that thread. */
   const char *(*error_text)(void);
+  /* -- ABI 1.1 -- */
+  /* The documents it renders, ',' separated: "report" (the report model, schema
+   * "zoo-host-report-model") and/or "compare" (the compare model of `zoo-host compare`,
+   * schema "zoo-host-compare", its own "model_version"). NULL, or an entry built against 1.0
+   * (struct_size ending before this field), reads as "report". A compare request carries the
+   * compare document in model_json and its version in model_version; the reporter tells the
+   * two apart by the document's "schema". */
+  const char *documents;
 } zoo_reporter_entry_t;
 
 /* The symbol every reporter plugin exports (define it with ZOO_REPORTER_EXPORT). */
 extern ZOO_REPORTER_EXPORT const zoo_reporter_entry_t zoo_reporter_entry;
+
+#define ZOO_REPORTER_ENTRY_SIZE_1_1 \
+  (offsetof(zoo_reporter_entry_t, documents) + \
+   sizeof(((const zoo_reporter_entry_t *)0)->documents))
 
 #define ZOO_REPORTER_ENTRY_SIZE_1_0 \
   (offsetof(zoo_reporter_entry_t, error_text) + \
