@@ -5,6 +5,11 @@
  * archive — into files. It receives the model as a versioned JSON document and hands back the
  * files it wants written; it computes no number of its own, so no two reporters can disagree.
  * The built-in formats (md, html, csv, json) are reporters behind this same interface.
+ * Since ABI 1.1 a reporter may also render the compare model of `zoo-host compare` (two
+ * archives of one subject, schema "zoo-host-compare"): it says so in `documents`.
+ *
+ * Versions: 1.0 the entry up to error_text; 1.1 appended `documents`. The host reads a field
+ * only when the entry's struct_size covers it, so a 1.0 reporter loads unchanged.
  *
  * The conventions of zoo/adapter.h apply: C only, one exported const data object
  * (`zoo_reporter_entry`, use ZOO_REPORTER_EXPORT) whose first four fields are frozen forever,
@@ -58,7 +63,9 @@ typedef struct zoo_report_request {
   uint32_t struct_size;   /* sizeof(zoo_report_request_t) as the host knows it */
   uint32_t model_version; /* "model_version" of the document below */
   /* The report model as UTF-8 JSON (not NUL-terminated; `model_json_size` bytes). Its layout
-   * is documented by `zoo-host analyze --json` and versioned by "model_version". */
+   * is documented by `zoo-host analyze --json` and versioned by "model_version". For a
+   * reporter whose `documents` include "compare" this may instead be a compare document
+   * ("schema": "zoo-host-compare"), and model_version is then that document's version. */
   const char *model_json;
   size_t model_json_size;
   /* The language to write: "en", "zh", ... One of the entry's `languages`. */
