@@ -12,6 +12,7 @@
 namespace zoo::cli {
 int AnalyzeCommand(int argc, char** argv);
 int CompareCommand(int argc, char** argv);
+int IndexCommand(int argc, char** argv);
 int ListCommand(int argc, char** argv);
 int RenderCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
@@ -31,6 +32,8 @@ constexpr char kUsage[] =
     "  analyze    read an archive: every cell's verdict, unfavourable data included\n"
     "  compare    what changed between two archives of one subject (same-run ratios, noise,\n"
     "             a regression gate)\n"
+    "  index      a static site of a results folder: every report, version-over-version\n"
+    "             compare pages, an index linking them\n"
     "  list       list the adapters and reporters found, with version, ABI and status\n"
     "  render     write an archive's report (md, html, csv, json) without measuring\n"
     "  run        measure the matrix (every adapter x tier x concurrency), archive it and\n"
@@ -64,6 +67,7 @@ int main(int argc, char** argv) {
     }
     if (command == "analyze") return zoo::cli::AnalyzeCommand(argc - 1, argv + 1);
     if (command == "compare") return zoo::cli::CompareCommand(argc - 1, argv + 1);
+    if (command == "index") return zoo::cli::IndexCommand(argc - 1, argv + 1);
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
     if (command == "render") return zoo::cli::RenderCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
