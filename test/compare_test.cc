@@ -209,5 +209,25 @@ TEST_F(CompareTest, TheBuiltInReportersDeclareTheDocumentsTheyRender) {
                               HasSubstr("\"documents\": \"report\"")));
 }
 
+// A reporter built against ABI 1.0 serves "md" but is never handed a compare document, even
+// found first with --plugin; it still renders reports.
+TEST_F(CompareTest, AReporterBuiltAgainstAbi10RendersReportsOnly) {
+  const std::string plugin =
+      (fs::path(ZOO_TEST_REPORTER_PLUGIN_DIR) / "libabi_1_0_reporter.so").string();
+  const CliRun list = ZooHost({"list", "--json", "--plugin", plugin});
+  EXPECT_THAT(list.output, HasSubstr("\"abi\": \"1.0\""));
+  const fs::path out = dir_->path() / "abi10";
+  const CliRun r = ZooHost({"compare", old_.string(), slow_.string(), "--out", out.string(),
+                            "--format", "md", "--plugin", plugin});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(fs::exists(out / "compare.md"));
+  EXPECT_FALSE(fs::exists(out / "abi_1_0.txt"));
+  const fs::path report = dir_->path() / "abi10-report";
+  const CliRun render = ZooHost({"render", old_.string(), "--out", report.string(), "--format",
+                                 "md", "--plugin", plugin});
+  EXPECT_EQ(render.exit_code, 0) << render.output;
+  EXPECT_TRUE(fs::exists(report / "abi_1_0.txt")) << "found first, it renders the report";
+}
+
 }  // namespace
 }  // namespace zoo

@@ -106,8 +106,13 @@ typedef struct zoo_reporter_entry {
    * schema "zoo-host-compare", its own "model_version"). NULL, or an entry built against 1.0
    * (struct_size ending before this field), reads as "report". A compare request carries the
    * compare document in model_json and its version in model_version; the reporter tells the
-   * two apart by the document's "schema". */
-  const char *documents;
+   * two apart by the document's "schema". In C++ (14 and later) it defaults to NULL, so an
+   * initializer written for 1.0 still compiles without -Wmissing-field-initializers. */
+  const char *documents
+#ifdef __cplusplus
+      = nullptr
+#endif
+      ;
 } zoo_reporter_entry_t;
 
 /* The symbol every reporter plugin exports (define it with ZOO_REPORTER_EXPORT). */
