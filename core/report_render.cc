@@ -218,8 +218,8 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
     });
     if (it == usable.end()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "--reporter ", request.reporter, ": no usable reporter of ", document,
-          " documents has that name (found: ",
+          "--reporter ", request.reporter, ": no usable reporter",
+          document == "compare" ? " of compare documents" : "", " has that name (found: ",
           names.empty() ? "none" : absl::StrJoin(names, ", "), ")"));
     }
     const std::vector<std::string> formats =
@@ -242,8 +242,8 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
       });
       if (it == usable.end()) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "--format ", f, ": no usable reporter writes it for ", document,
-            " documents (formats: ",
+            "--format ", f, ": no usable reporter writes it",
+            document == "compare" ? " for compare documents" : "", " (formats: ",
             known_formats.empty() ? "none" : absl::StrJoin(known_formats, ", "), ")"));
       }
       add(&*it, f);
