@@ -15,7 +15,11 @@ constexpr std::string_view kStyle =
     "th,td{border:1px solid #c8ccd1;padding:.25rem .6rem;text-align:left}"
     "th{background:#f2f4f7}code{background:#f2f4f7;padding:0 .2rem}";
 
-std::string Code(std::string_view s) { return "<code>" + HtmlEscape(s) + "</code>"; }
+// Identifiers (cell ids, paths, host names) stay as written in every language: marked
+// lang="en" like other quoted text, so a zh page's own prose can be checked apart from them.
+std::string Code(std::string_view s) {
+  return "<code><span lang=\"en\">" + HtmlEscape(s) + "</span></code>";
+}
 
 }  // namespace
 
