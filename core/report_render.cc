@@ -15,6 +15,7 @@
 #include "core/archive.h"
 #include "core/atomic_file.h"
 #include "core/child_process.h"
+#include "core/compare_model.h"
 #include "core/json_util.h"
 #include "core/report_model_json.h"
 #include "core/reporter_catalog.h"
@@ -121,7 +122,13 @@ std::string ShownArchivePath(const fs::path& archive) {
 
 absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view model_json,
                                 const fs::path& out_dir, const std::string& language,
-                                const std::string& formats, std::vector<std::string>* written) {
+                                const std::string& formats, std::vector<std::string>* written,
+                                const std::string& document) {
+  if (!Contains(reporter.descriptor().documents, document)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "reporter '", reporter.descriptor().name, "' does not render ", document,
+        " documents (it renders: ", absl::StrJoin(reporter.descriptor().documents, ", "), ")"));
+  }
   OutputState state{.out_dir = out_dir, .written_set = {}, .written = written, .last_error = ""};
   const zoo_report_output_t output{.struct_size = sizeof(zoo_report_output_t),
                                    .reserved0 = 0,
@@ -129,7 +136,9 @@ absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view
                                    .write_file = &WriteFile,
                                    .log = &Log};
   const zoo_report_request_t request{.struct_size = sizeof(zoo_report_request_t),
-                                     .model_version = kReportModelVersion,
+                                     .model_version = static_cast<uint32_t>(
+                                         document == "compare" ? kCompareModelVersion
+                                                               : kReportModelVersion),
                                      .model_json = model_json.data(),
                                      .model_json_size = model_json.size(),
                                      .language = language.c_str(),
@@ -159,21 +168,15 @@ std::string RenderResultToJson(const absl::Status& status, const std::vector<std
   return std::string(buf.GetString(), buf.GetSize());
 }
 
-absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
+namespace {
+
+// Renders one document (`document`: "report" or "compare") with the reporters that serve
+// the requested formats and render that kind of document; appends the files to `outcome`.
+absl::Status RenderDocument(const RenderRequest& request, const std::string& model_json,
+                            const std::string& document, RenderOutcome& outcome) {
   auto note = [&](std::string_view line) {
     if (request.on_note) request.on_note(line);
   };
-  absl::StatusOr<Archive> archive = ReadArchive(request.archive);
-  if (!archive.ok()) return archive.status();
-  RenderOutcome outcome;
-  outcome.archive_shown = ShownArchivePath(request.archive);
-  absl::StatusOr<ReportModel> model =
-      BuildReportModel(*archive, outcome.archive_shown, request.analysis);
-  if (!model.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(request.archive.string(), ": ", model.status().message()));
-  }
-  const std::string model_json = ReportModelToJson(*model);
 
   // The reporters, in search order: a --plugin reporter serving a format comes first.
   std::vector<fs::path> paths(request.plugin_paths.begin(), request.plugin_paths.end());
@@ -183,6 +186,7 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
   std::vector<ReporterDescriptor> usable;
   for (const ReporterEntry& e :
        BuildReporterCatalog(*candidates, request.zoo_host, std::chrono::seconds(20))) {
+    if (e.usable() && !Contains(e.descriptor->documents, document)) continue;
     if (e.usable()) {
       usable.push_back(*e.descriptor);
     } else {
@@ -214,7 +218,8 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
     });
     if (it == usable.end()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "--reporter ", request.reporter, ": no usable reporter has that name (found: ",
+          "--reporter ", request.reporter, ": no usable reporter",
+          document == "compare" ? " of compare documents" : "", " has that name (found: ",
           names.empty() ? "none" : absl::StrJoin(names, ", "), ")"));
     }
     const std::vector<std::string> formats =
@@ -228,14 +233,17 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
     }
   } else {
     const std::vector<std::string> formats =
-        request.formats.empty() ? Split(kDefaultReportFormats) : request.formats;
+        !request.formats.empty() ? request.formats
+        : document == "compare"  ? Split(kDefaultCompareFormats)
+                                 : Split(kDefaultReportFormats);
     for (const std::string& f : formats) {
       auto it = std::find_if(usable.begin(), usable.end(), [&](const ReporterDescriptor& d) {
         return Contains(d.formats, f);
       });
       if (it == usable.end()) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "--format ", f, ": no usable reporter writes it (formats: ",
+            "--format ", f, ": no usable reporter writes it",
+            document == "compare" ? " for compare documents" : "", " (formats: ",
             known_formats.empty() ? "none" : absl::StrJoin(known_formats, ", "), ")"));
       }
       add(&*it, f);
@@ -247,8 +255,11 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
           "--lang ", request.language, ": reporter '", d->name, "' writes ",
           absl::StrJoin(d->languages, ", "), " only"));
     }
-    if (static_cast<uint32_t>(kReportModelVersion) < d->min_model_version ||
-        static_cast<uint32_t>(kReportModelVersion) > d->max_model_version) {
+    // The model version range is the report model's; compare documents carry their own
+    // version, which each reporter checks.
+    if (document == "report" &&
+        (static_cast<uint32_t>(kReportModelVersion) < d->min_model_version ||
+         static_cast<uint32_t>(kReportModelVersion) > d->max_model_version)) {
       return absl::FailedPreconditionError(absl::StrCat(
           d->file, ": reporter '", d->name, "' reads report model versions ",
           d->min_model_version, " to ", d->max_model_version, "; this zoo-host writes version ",
@@ -273,7 +284,8 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
                  absl::StrCat("--model=", model_file.path().string()),
                  absl::StrCat("--out=", request.out_dir.string()),
                  absl::StrCat("--lang=", request.language),
-                 absl::StrCat("--formats=", absl::StrJoin(formats, ",")), d->file},
+                 absl::StrCat("--formats=", absl::StrJoin(formats, ",")),
+                 absl::StrCat("--document=", document), d->file},
         .timeout = request.reporter_timeout};
     absl::StatusOr<ChildResult> child = RunChild(options);
     if (!child.ok()) return child.status();
@@ -300,6 +312,35 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
               ? std::string(doc["error"].GetString())
               : absl::StrCat("reporter '", d->name, "' failed"));
     }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
+  absl::StatusOr<Archive> archive = ReadArchive(request.archive);
+  if (!archive.ok()) return archive.status();
+  RenderOutcome outcome;
+  outcome.archive_shown = ShownArchivePath(request.archive);
+  absl::StatusOr<ReportModel> model =
+      BuildReportModel(*archive, outcome.archive_shown, request.analysis);
+  if (!model.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(request.archive.string(), ": ", model.status().message()));
+  }
+  if (absl::Status s = RenderDocument(request, ReportModelToJson(*model), "report", outcome);
+      !s.ok()) {
+    return s;
+  }
+  return outcome;
+}
+
+absl::StatusOr<RenderOutcome> RenderCompareDocument(const std::string& compare_json,
+                                                    const RenderRequest& request) {
+  RenderOutcome outcome;
+  if (absl::Status s = RenderDocument(request, compare_json, "compare", outcome); !s.ok()) {
+    return s;
   }
   return outcome;
 }

@@ -17,6 +17,7 @@
 namespace zoo {
 
 inline constexpr char kDefaultReportFormats[] = "md,html,csv,json";
+inline constexpr char kDefaultCompareFormats[] = "md,html,json";
 
 struct RenderRequest {
   std::filesystem::path archive;
@@ -41,17 +42,24 @@ struct RenderOutcome {
 // its sentence); files other reporters wrote stay.
 absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request);
 
+// `zoo-host compare`'s rendering: the compare document (core/compare_model_json.h) through
+// every reporter whose `documents` include "compare" (request.archive is not read; formats
+// default to kDefaultCompareFormats). The same errors as RenderArchive.
+absl::StatusOr<RenderOutcome> RenderCompareDocument(const std::string& compare_json,
+                                                    const RenderRequest& request);
+
 // How a report names its archive: relative to the repository holding it (the nearest folder
 // above it with a .git), else relative to the current folder, else the file name alone; never
 // an absolute path of the machine that rendered it.
 std::string ShownArchivePath(const std::filesystem::path& archive);
 
-// Child side: renders `model_json` with `reporter` into `out_dir` (files written atomically;
+// Child side: renders `model_json` (a `document`: "report" or "compare") with `reporter` into `out_dir` (files written atomically;
 // absolute paths, "..", and a second write of one path refused). Returns the files written,
 // or the reporter's failure; `written` holds what was written before a failure.
 absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view model_json,
                                 const std::filesystem::path& out_dir, const std::string& language,
-                                const std::string& formats, std::vector<std::string>* written);
+                                const std::string& formats, std::vector<std::string>* written,
+                                const std::string& document = "report");
 
 std::string RenderResultToJson(const absl::Status& status, const std::vector<std::string>& files);
 

@@ -84,6 +84,13 @@ absl::StatusOr<LoadedReporter> LoadReporter(const std::filesystem::path& file) {
                        .abi_major = entry->abi_major,
                        .abi_minor = entry->abi_minor,
                        .file = std::filesystem::absolute(file).lexically_normal().string()};
+  // `documents` exists only in entries built against ABI 1.1 or later: never read past the
+  // struct the plugin declared.
+  if (entry->abi_minor >= 1 && entry->struct_size >= ZOO_REPORTER_ENTRY_SIZE_1_1 &&
+      entry->documents != nullptr) {
+    d.documents = SplitList(entry->documents);
+    if (d.documents.empty()) d.documents = {"report"};
+  }
   if (d.formats.empty() || d.languages.empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
         shown, ": reporter '", d.name, "' names no ", d.formats.empty() ? "format" : "language"));
@@ -100,6 +107,7 @@ std::string ReporterDescriptorToJson(const ReporterDescriptor& d) {
   json::String(w, "description", d.description);
   json::String(w, "formats", absl::StrJoin(d.formats, ","));
   json::String(w, "languages", absl::StrJoin(d.languages, ","));
+  json::String(w, "documents", absl::StrJoin(d.documents, ","));
   json::Uint(w, "min_model_version", d.min_model_version);
   json::Uint(w, "max_model_version", d.max_model_version);
   json::Uint(w, "abi_major", d.abi_major);
@@ -136,6 +144,11 @@ absl::StatusOr<ReporterDescriptor> ReporterDescriptorFromJson(std::string_view t
   ZOO_ASSIGN_OR_RETURN(languages, json::GetString(doc, "languages", where));
   d.formats = SplitList(formats.c_str());
   d.languages = SplitList(languages.c_str());
+  // Optional: a probe answer without it comes from a host that knew reports only.
+  if (doc.HasMember("documents") && doc["documents"].IsString()) {
+    d.documents = SplitList(doc["documents"].GetString());
+  }
+  if (d.documents.empty()) d.documents = {"report"};
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(doc, "min_model_version", where));
   d.min_model_version = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(doc, "max_model_version", where));

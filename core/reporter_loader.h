@@ -24,6 +24,8 @@ struct ReporterDescriptor {
   std::string description;
   std::vector<std::string> formats;    // "md", "html", ...
   std::vector<std::string> languages;  // "en", "zh", ...
+  // "report", "compare" (ABI 1.1 `documents`); a 1.0 reporter renders "report" only.
+  std::vector<std::string> documents = {"report"};
   uint32_t min_model_version = 0;
   uint32_t max_model_version = 0;
   uint32_t abi_major = 0;

@@ -22,6 +22,10 @@ _Static_assert(offsetof(zoo_reporter_entry_t, abi_major) == 4, "reporter abi_maj
 _Static_assert(offsetof(zoo_reporter_entry_t, abi_minor) == 8, "reporter abi_minor moved");
 _Static_assert(offsetof(zoo_reporter_entry_t, struct_size) == 12, "reporter struct_size moved");
 _Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_0 <= sizeof(zoo_reporter_entry_t), "reporter 1.0 size");
+/* ABI 1.1 appended `documents` after error_text: the 1.0 prefix is unchanged. */
+_Static_assert(offsetof(zoo_reporter_entry_t, documents) >= ZOO_REPORTER_ENTRY_SIZE_1_0,
+               "documents must come after the 1.0 fields");
+_Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_1 == sizeof(zoo_reporter_entry_t), "reporter 1.1 size");
 /* Growable structs start with struct_size. */
 _Static_assert(offsetof(zoo_semantics_extension_t, struct_size) == 0, "extension struct_size");
 _Static_assert(offsetof(zoo_semantics_item_t, struct_size) == 0, "item struct_size");

@@ -10,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/reporters/common/catalogs.h"
+#include "plugins/reporters/common/compare_page.h"
 #include "plugins/reporters/common/messages.h"
 #include "plugins/reporters/markdown/markdown_catalogs.h"
 #include "rapidjson/document.h"
@@ -28,6 +29,7 @@ struct CatalogPair {
 const CatalogPair kPairs[] = {
     {"common", kCommonCatalogEn, kCommonCatalogZh},
     {"markdown", markdown::kMarkdownCatalogEn, markdown::kMarkdownCatalogZh},
+    {"compare", kCompareCatalogEn, kCompareCatalogZh},
 };
 
 Templates Parse(std::string_view text) {

@@ -15,6 +15,7 @@ namespace zoo::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRejected = 1;  // something was refused or failed its checks
 inline constexpr int kExitUsage = 2;     // a bad flag, file or argument
+inline constexpr int kExitRegression = 3;  // compare --fail-on-regression: the gate tripped
 
 // Prints "zoo-host <command>: <message>" to stderr and returns kExitUsage.
 int UsageError(const std::string& command, const std::string& message);

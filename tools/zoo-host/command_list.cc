@@ -80,6 +80,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
       field("description", d.description);
       field("formats", absl::StrJoin(d.formats, ","));
       field("languages", absl::StrJoin(d.languages, ","));
+      field("documents", absl::StrJoin(d.documents, ","));
       field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
     }
     field("file", e.candidate.file.string());

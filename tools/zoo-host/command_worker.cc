@@ -36,7 +36,7 @@ int WorkerCommand(int argc, char** argv) {
   if (getppid() == 1) return kExitUsage;
   namespace po = boost::program_options;
   std::string mode, file, concurrency = "1,4,16", spec_json;
-  std::string model_file, out_dir, language, formats;  // render
+  std::string model_file, out_dir, language, formats, document = "report";  // render
   int report_fd = -1;
   uint32_t tasks = 400;
   int64_t body_ns = 20'000;
@@ -46,7 +46,8 @@ int WorkerCommand(int argc, char** argv) {
       "tasks", po::value(&tasks))("concurrency", po::value(&concurrency))(
       "body-ns", po::value(&body_ns))("spec", po::value(&spec_json))(
       "model", po::value(&model_file))("out", po::value(&out_dir))(
-      "lang", po::value(&language))("formats", po::value(&formats));
+      "lang", po::value(&language))("formats", po::value(&formats))(
+      "document", po::value(&document));
   po::positional_options_description positional;
   positional.add("mode", 1).add("file", 1);
   po::variables_map vm;
@@ -100,7 +101,7 @@ int WorkerCommand(int argc, char** argv) {
     }
     report.Step(absl::StrCat("render (", reporter->descriptor().name, ")"));
     const absl::Status s = RenderWithReporter(*reporter, model.str(), out_dir, language,
-                                              formats, &written);
+                                              formats, &written, document);
     report.Result(RenderResultToJson(s, written));
     return kExitOk;
   }

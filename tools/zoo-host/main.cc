@@ -11,6 +11,8 @@
 
 namespace zoo::cli {
 int AnalyzeCommand(int argc, char** argv);
+int CompareCommand(int argc, char** argv);
+int IndexCommand(int argc, char** argv);
 int ListCommand(int argc, char** argv);
 int RenderCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
@@ -28,6 +30,10 @@ constexpr char kUsage[] =
     "\n"
     "Commands:\n"
     "  analyze    read an archive: every cell's verdict, unfavourable data included\n"
+    "  compare    what changed between two archives of one subject (same-run ratios, noise,\n"
+    "             a regression gate)\n"
+    "  index      a static site of a results folder: every report, version-over-version\n"
+    "             compare pages, an index linking them\n"
     "  list       list the adapters and reporters found, with version, ABI and status\n"
     "  render     write an archive's report (md, html, csv, json) without measuring\n"
     "  run        measure the matrix (every adapter x tier x concurrency), archive it and\n"
@@ -39,7 +45,7 @@ constexpr char kUsage[] =
     "Run 'zoo-host <command> --help' for a command's options.\n"
     "\n"
     "Exit codes: 0 all good, 1 something was rejected or failed, 2 a usage or input error,\n"
-    "130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
+    "3 compare --fail-on-regression found a regression, 130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
 
 }  // namespace
 
@@ -60,6 +66,8 @@ int main(int argc, char** argv) {
       return zoo::cli::kExitOk;
     }
     if (command == "analyze") return zoo::cli::AnalyzeCommand(argc - 1, argv + 1);
+    if (command == "compare") return zoo::cli::CompareCommand(argc - 1, argv + 1);
+    if (command == "index") return zoo::cli::IndexCommand(argc - 1, argv + 1);
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
     if (command == "render") return zoo::cli::RenderCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);

@@ -98,10 +98,94 @@ absl::Status CheckRequest(const ReporterDefinition& definition, const zoo_report
   return absl::OkStatus();
 }
 
+constexpr std::string_view kCompareSchema = "zoo-host-compare";
+constexpr uint32_t kSupportedCompareVersion = 1;
+
+// The members every compare renderer reads without checking again.
+absl::Status CheckCompareDocument(const rapidjson::Document& doc, uint32_t request_version) {
+  const uint32_t version = UintOf(doc, "model_version");
+  if (version != kSupportedCompareVersion) {
+    return absl::InvalidArgumentError(
+        Concat("the compare document is version ", std::to_string(version),
+               "; this reporter reads version ", std::to_string(kSupportedCompareVersion)));
+  }
+  if (version != request_version) {
+    return absl::InvalidArgumentError(
+        Concat("the request says compare version ", std::to_string(request_version),
+               " but the document is version ", std::to_string(version)));
+  }
+  struct Need {
+    const char* key;
+    bool (rapidjson::Value::*is)() const;
+  };
+  const Need needs[] = {{"subject", &rapidjson::Value::IsString},
+                        {"old", &rapidjson::Value::IsObject},
+                        {"new", &rapidjson::Value::IsObject},
+                        {"same_machine", &rapidjson::Value::IsBool},
+                        {"machine", &rapidjson::Value::IsObject},
+                        {"summary", &rapidjson::Value::IsObject},
+                        {"cells", &rapidjson::Value::IsArray},
+                        {"shares", &rapidjson::Value::IsArray},
+                        {"geomean", &rapidjson::Value::IsObject},
+                        {"geomean_per_baseline", &rapidjson::Value::IsArray},
+                        {"only_in_one", &rapidjson::Value::IsArray}};
+  for (const Need& n : needs) {
+    const rapidjson::Value* v = MemberOf(doc, n.key);
+    if (v == nullptr || !(v->*n.is)()) {
+      return absl::InvalidArgumentError(
+          Concat("the compare document lacks '", n.key, "' or it has the wrong type"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RenderCompare(const ReporterDefinition& definition,
+                           const zoo_report_request_t* request, const zoo_report_output_t* output,
+                           std::string_view json, const rapidjson::Document& doc) {
+  if (definition.render_compare == nullptr) {
+    return absl::InvalidArgumentError("this reporter does not render compare documents");
+  }
+  if (absl::Status s = CheckCompareDocument(doc, request->model_version); !s.ok()) return s;
+  const CatalogSet no_catalogs = {{request->language, {}}};
+  absl::StatusOr<Messages> messages =
+      Messages::Load(definition.compare_catalogs != nullptr ? *definition.compare_catalogs
+                                                            : no_catalogs,
+                     request->language);
+  if (!messages.ok()) return messages.status();
+  CompareRenderContext context{.compare = doc,
+                               .messages = *messages,
+                               .language = request->language,
+                               .formats = {},
+                               .output = output,
+                               .model_json = json};
+  for (std::string& f : SplitList(request->formats)) context.formats.insert(std::move(f));
+  return definition.render_compare(context);
+}
+
+absl::Status WriteThroughHost(const zoo_report_output_t* output, std::string_view relative_path,
+                              std::string_view content) {
+  const std::string path(relative_path);
+  const zoo_status_t status =
+      output->write_file(output, path.c_str(), content.data(), content.size());
+  if (status != ZOO_STATUS_OK) {
+    return absl::InternalError(
+        Concat("the host could not write '", path, "' (status ", std::to_string(status), ")"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Render(const ReporterDefinition& definition, const zoo_report_request_t* request,
                     const zoo_report_output_t* output) {
   if (absl::Status s = CheckRequest(definition, request, output); !s.ok()) return s;
   const std::string_view json(request->model_json, request->model_json_size);
+  // Which document this is: a compare document says so in its schema.
+  {
+    rapidjson::Document doc;
+    doc.Parse<rapidjson::kParseFullPrecisionFlag>(json.data(), json.size());
+    if (!doc.HasParseError() && doc.IsObject() && StringOf(doc, "schema") == kCompareSchema) {
+      return RenderCompare(definition, request, output, json, doc);
+    }
+  }
   absl::StatusOr<ModelDocument> model = ModelDocument::Parse(json);
   if (!model.ok()) return model.status();
   const uint32_t document_version = UintOf(model->root(), "model_version");
@@ -131,14 +215,12 @@ absl::Status Render(const ReporterDefinition& definition, const zoo_report_reque
 
 absl::Status RenderContext::WriteFile(std::string_view relative_path,
                                       std::string_view content) const {
-  const std::string path(relative_path);
-  const zoo_status_t status =
-      output->write_file(output, path.c_str(), content.data(), content.size());
-  if (status != ZOO_STATUS_OK) {
-    return absl::InternalError(
-        Concat("the host could not write '", path, "' (status ", std::to_string(status), ")"));
-  }
-  return absl::OkStatus();
+  return WriteThroughHost(output, relative_path, content);
+}
+
+absl::Status CompareRenderContext::WriteFile(std::string_view relative_path,
+                                             std::string_view content) const {
+  return WriteThroughHost(output, relative_path, content);
 }
 
 zoo_status_t RenderThroughAbi(const ReporterDefinition& definition,

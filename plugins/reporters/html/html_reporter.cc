@@ -7,7 +7,9 @@
 #include "absl/status/status.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/figures.h"
+#include "plugins/reporters/common/compare_page.h"
 #include "plugins/reporters/common/reporter_plugin.h"
+#include "plugins/reporters/html/compare_html.h"
 #include "plugins/reporters/html/deck_builder.h"
 #include "plugins/reporters/html/deck_catalogs.h"
 #include "plugins/reporters/html/deck_writer.h"
@@ -53,8 +55,9 @@ absl::Status RenderDeck(const RenderContext& context) {
 }  // namespace
 }  // namespace zoo::report::html
 
-ZOO_EXPORT_REPORTER("html", "0.1.0",
-                    "report.html: a self-contained slide deck of the report (inline CSS, JS and "
-                    "SVG; no network)",
-                    "html", "en,zh", ::zoo::report::html::RenderDeck,
-                    &::zoo::report::html::DeckCatalogs());
+ZOO_EXPORT_REPORTER_WITH_COMPARE(
+    "html", "0.2.0",
+    "report.html: a self-contained slide deck of the report (inline CSS, JS and SVG; no "
+    "network); compare.html: one self-contained page of a compare",
+    "html", "en,zh", ::zoo::report::html::RenderDeck, &::zoo::report::html::DeckCatalogs(),
+    ::zoo::report::html::RenderCompareHtml, &::zoo::report::CompareCatalogs());

@@ -9,7 +9,14 @@ absl::Status RenderJson(const zoo::report::RenderContext& context) {
   return context.WriteFile("report-model.json", context.model_json);
 }
 
+// compare.json: the compare document, byte for byte, for the same reason.
+absl::Status RenderCompareJson(const zoo::report::CompareRenderContext& context) {
+  return context.WriteFile("compare.json", context.model_json);
+}
+
 }  // namespace
 
-ZOO_EXPORT_REPORTER("json", "1.0.0", "report-model.json: the report model, as zoo-host built it",
-                    "json", "en,zh", RenderJson, nullptr);
+ZOO_EXPORT_REPORTER_WITH_COMPARE("json", "1.1.0",
+                                 "report-model.json (compare.json): the report model (the "
+                                 "compare model), as zoo-host built it",
+                                 "json", "en,zh", RenderJson, nullptr, RenderCompareJson, nullptr);

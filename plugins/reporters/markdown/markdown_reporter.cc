@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "plugins/reporters/common/catalogs.h"
+#include "plugins/reporters/common/compare_page.h"
+#include "plugins/reporters/markdown/compare_markdown.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/figures.h"
 #include "plugins/reporters/common/reporter_plugin.h"
@@ -83,7 +85,10 @@ const CatalogSet& MarkdownCatalogs() {
 
 }  // namespace zoo::report::markdown
 
-ZOO_EXPORT_REPORTER("markdown", "1.0.0",
-                    "report.md: the full report, every section and every value, with its figures",
-                    "md", "en,zh", ::zoo::report::markdown::RenderMarkdown,
-                    &::zoo::report::markdown::MarkdownCatalogs());
+ZOO_EXPORT_REPORTER_WITH_COMPARE(
+    "markdown", "1.1.0",
+    "report.md: the full report, every section and every value, with its figures; compare.md: "
+    "a compare of two archives",
+    "md", "en,zh", ::zoo::report::markdown::RenderMarkdown,
+    &::zoo::report::markdown::MarkdownCatalogs(), ::zoo::report::markdown::RenderCompareMarkdown,
+    &::zoo::report::CompareCatalogs());

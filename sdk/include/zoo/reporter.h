@@ -5,6 +5,11 @@
  * archive — into files. It receives the model as a versioned JSON document and hands back the
  * files it wants written; it computes no number of its own, so no two reporters can disagree.
  * The built-in formats (md, html, csv, json) are reporters behind this same interface.
+ * Since ABI 1.1 a reporter may also render the compare model of `zoo-host compare` (two
+ * archives of one subject, schema "zoo-host-compare"): it says so in `documents`.
+ *
+ * Versions: 1.0 the entry up to error_text; 1.1 appended `documents`. The host reads a field
+ * only when the entry's struct_size covers it, so a 1.0 reporter loads unchanged.
  *
  * The conventions of zoo/adapter.h apply: C only, one exported const data object
  * (`zoo_reporter_entry`, use ZOO_REPORTER_EXPORT) whose first four fields are frozen forever,
@@ -34,7 +39,7 @@ extern "C" {
 /* "ZOOR" in ASCII. The first field of zoo_reporter_entry. */
 #define ZOO_REPORTER_MAGIC 0x524F4F5Au
 #define ZOO_REPORTER_ABI_MAJOR 1
-#define ZOO_REPORTER_ABI_MINOR 0
+#define ZOO_REPORTER_ABI_MINOR 1
 #define ZOO_REPORTER_EXPORT ZOO_ADAPTER_EXPORT
 #define ZOO_REPORTER_ENTRY_SYMBOL "zoo_reporter_entry"
 
@@ -58,7 +63,9 @@ typedef struct zoo_report_request {
   uint32_t struct_size;   /* sizeof(zoo_report_request_t) as the host knows it */
   uint32_t model_version; /* "model_version" of the document below */
   /* The report model as UTF-8 JSON (not NUL-terminated; `model_json_size` bytes). Its layout
-   * is documented by `zoo-host analyze --json` and versioned by "model_version". */
+   * is documented by `zoo-host analyze --json` and versioned by "model_version". For a
+   * reporter whose `documents` include "compare" this may instead be a compare document
+   * ("schema": "zoo-host-compare"), and model_version is then that document's version. */
   const char *model_json;
   size_t model_json_size;
   /* The language to write: "en", "zh", ... One of the entry's `languages`. */
@@ -93,10 +100,27 @@ typedef struct zoo_reporter_entry {
   /* One plain sentence describing the last failed render() on the calling thread; "" when
    * there was none. Owned by the plugin, valid until the next render() on that thread. */
   const char *(*error_text)(void);
+  /* -- ABI 1.1 -- */
+  /* The documents it renders, ',' separated: "report" (the report model, schema
+   * "zoo-host-report-model") and/or "compare" (the compare model of `zoo-host compare`,
+   * schema "zoo-host-compare", its own "model_version"). NULL, or an entry built against 1.0
+   * (struct_size ending before this field), reads as "report". A compare request carries the
+   * compare document in model_json and its version in model_version; the reporter tells the
+   * two apart by the document's "schema". In C++ (14 and later) it defaults to NULL, so an
+   * initializer written for 1.0 still compiles without -Wmissing-field-initializers. */
+  const char *documents
+#ifdef __cplusplus
+      = nullptr
+#endif
+      ;
 } zoo_reporter_entry_t;
 
 /* The symbol every reporter plugin exports (define it with ZOO_REPORTER_EXPORT). */
 extern ZOO_REPORTER_EXPORT const zoo_reporter_entry_t zoo_reporter_entry;
+
+#define ZOO_REPORTER_ENTRY_SIZE_1_1 \
+  (offsetof(zoo_reporter_entry_t, documents) + \
+   sizeof(((const zoo_reporter_entry_t *)0)->documents))
 
 #define ZOO_REPORTER_ENTRY_SIZE_1_0 \
   (offsetof(zoo_reporter_entry_t, error_text) + \

@@ -1,0 +1,289 @@
+#include "core/compare_model.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+#include <tuple>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace zoo {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+using Key = std::tuple<std::string, uint32_t, uint32_t>;  // baseline, concurrency, tier
+
+std::string ChangeArg(double fraction) {
+  return std::isfinite(fraction) ? absl::StrFormat("%+.1f%%", fraction * 100) : "n/a";
+}
+std::string RatioArg(double ratio) {
+  return std::isfinite(ratio) ? absl::StrFormat("%.3f", ratio) : "n/a";
+}
+std::string PArg(double p) {
+  if (!std::isfinite(p)) return "n/a";
+  return p < 0.0001 ? "< 0.0001" : absl::StrFormat("%.4f", p);
+}
+std::string PointsArg(double pp) { return absl::StrFormat("%+.1f", pp); }
+std::string CoordinatesArg(uint32_t concurrency, uint32_t tier_us) {
+  return absl::StrFormat("c%u/%uus", concurrency, tier_us);
+}
+
+// The subject's main-matrix unit at these coordinates, if it measured.
+const UnitView* SubjectUnit(const ReportModel& m, uint32_t concurrency, uint32_t tier_us) {
+  for (const UnitView& u : m.units) {
+    if (u.adapter == m.subject && u.semantics.empty() && u.concurrency == concurrency &&
+        u.tier_us == tier_us && u.ok) {
+      return &u;
+    }
+  }
+  return nullptr;
+}
+
+// The subject's per-round samples, each divided by the baseline median of the same run.
+std::vector<double> Normalised(const ReportModel& m, const Cell& cell) {
+  std::vector<double> out;
+  const UnitView* u = SubjectUnit(m, cell.concurrency, cell.tier_us);
+  if (u == nullptr || !(cell.baseline_median_ns > 0)) return out;
+  for (double s : u->per_round_end_to_end_ns) out.push_back(s / cell.baseline_median_ns);
+  return out;
+}
+
+CompareSide SideOf(const ReportModel& m) {
+  return {.archive_path = m.archive_path,
+          .subject_version = m.subject_version,
+          .started_utc = m.run.started_utc,
+          .finished_utc = m.run.finished_utc,
+          .hostname = m.environment.hostname,
+          .cpu_model = m.environment.cpu_model,
+          .kernel = m.environment.kernel,
+          .logical_cores = m.environment.logical_cores,
+          .zoo_host_version = m.environment.zoo_host_version};
+}
+
+bool SameMachine(const SystemInfo& a, const SystemInfo& b) {
+  return !a.hostname.empty() && a.hostname == b.hostname && a.cpu_model == b.cpu_model &&
+         a.logical_cores == b.logical_cores && a.kernel == b.kernel;
+}
+
+CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& new_m,
+                    const Cell& n, bool same_machine) {
+  CellChange c;
+  c.baseline = o.baseline;
+  c.concurrency = o.concurrency;
+  c.tier_us = o.tier_us;
+  c.old_ratio = o.ratio;
+  c.new_ratio = n.ratio;
+  c.change = (o.ratio > 0 && n.ratio > 0) ? o.ratio / n.ratio - 1 : kNaN;
+  c.magnitude = std::fabs(c.change);
+  c.noise_band = o.band + n.band;
+  c.test = MannWhitneyTest(Normalised(new_m, n), Normalised(old_m, o));
+  // NaN magnitude or p compares false: never beyond noise on missing figures.
+  c.beyond_noise = c.magnitude > c.noise_band && c.test.p_value < kCompareSignificance;
+  c.direction = !c.beyond_noise  ? ChangeDirection::kWithinNoise
+                : c.change > 0   ? ChangeDirection::kRegressed
+                                 : ChangeDirection::kImproved;
+  if (same_machine) {
+    c.old_subject_median_ns = o.subject_median_ns;
+    c.new_subject_median_ns = n.subject_median_ns;
+    c.absolute = {.code = "compare.absolute",
+                  .args = {{"cell", c.id()},
+                           {"old", FormatDurationArg(o.subject_median_ns)},
+                           {"new", FormatDurationArg(n.subject_median_ns)}}};
+  }
+  c.message = {.code = absl::StrCat("compare.cell.", ChangeDirectionName(c.direction)),
+               .args = {{"cell", c.id()},
+                        {"old_ratio", RatioArg(c.old_ratio)},
+                        {"new_ratio", RatioArg(c.new_ratio)},
+                        {"change", ChangeArg(c.change)},
+                        {"noise", FormatPercentArg(c.noise_band)},
+                        {"p", PArg(c.test.p_value)}}};
+  return c;
+}
+
+GeomeanChange Geomean(const std::vector<CellChange>& cells, const std::string& baseline) {
+  GeomeanChange g;
+  g.baseline = baseline;
+  double log_sum = 0;
+  for (const CellChange& c : cells) {
+    if (!baseline.empty() && c.baseline != baseline) continue;
+    if (!(c.old_ratio > 0 && c.new_ratio > 0)) continue;
+    log_sum += std::log(c.old_ratio / c.new_ratio);
+    ++g.cells;
+  }
+  g.change = g.cells > 0 ? std::exp(log_sum / g.cells) - 1 : kNaN;
+  g.message = {.code = baseline.empty() ? "compare.geomean.all" : "compare.geomean.baseline",
+               .args = {{"change", ChangeArg(g.change)}, {"cells", absl::StrCat(g.cells)}}};
+  if (!baseline.empty()) g.message.args.emplace_back("baseline", baseline);
+  return g;
+}
+
+// Values present on one side only, in that side's order.
+template <typename T, typename Fn>
+void ListOneSided(const std::vector<T>& old_values, const std::vector<T>& new_values,
+                  const std::string& kind, Fn to_string, std::vector<OneSided>* out) {
+  auto add = [&](const std::vector<T>& mine, const std::vector<T>& theirs,
+                 const std::string& side) {
+    const std::set<T> other(theirs.begin(), theirs.end());
+    for (const T& v : mine) {
+      if (other.count(v) != 0) continue;
+      const std::string value = to_string(v);
+      out->push_back({.kind = kind,
+                      .value = value,
+                      .side = side,
+                      .message = {.code = absl::StrCat("compare.only.", kind, ".", side),
+                                  .args = {{"value", value}}}});
+    }
+  };
+  add(old_values, new_values, "old");
+  add(new_values, old_values, "new");
+}
+
+std::vector<std::string> MeasuredAdapters(const ReportModel& m) {
+  std::vector<std::string> out;
+  for (const UnitView& u : m.units) {
+    if (!u.semantics.empty()) continue;
+    bool seen = false;
+    for (const std::string& a : out) seen = seen || a == u.adapter;
+    if (!seen) out.push_back(u.adapter);
+  }
+  return out;
+}
+
+std::vector<Key> CellKeys(const ReportModel& m) {
+  std::vector<Key> out;
+  for (const Cell& c : m.cells) out.emplace_back(c.baseline, c.concurrency, c.tier_us);
+  return out;
+}
+
+}  // namespace
+
+const char* ChangeDirectionName(ChangeDirection d) {
+  switch (d) {
+    case ChangeDirection::kRegressed: return "regressed";
+    case ChangeDirection::kImproved: return "improved";
+    case ChangeDirection::kWithinNoise: return "within_noise";
+  }
+  return "within_noise";
+}
+
+std::string CellChange::id() const {
+  return absl::StrFormat("%s/c%u/%uus", baseline, concurrency, tier_us);
+}
+
+absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::string old_path,
+                                               const Archive& new_archive, std::string new_path,
+                                               const AnalysisOptions& options) {
+  if (old_archive.subject != new_archive.subject) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the two archives measure different subjects ('", old_archive.subject, "' in ",
+        old_path, ", '", new_archive.subject, "' in ", new_path,
+        "): compare needs two archives of the same subject"));
+  }
+  absl::StatusOr<ReportModel> old_m = BuildReportModel(old_archive, old_path, options);
+  if (!old_m.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(old_path, ": ", old_m.status().message()));
+  }
+  absl::StatusOr<ReportModel> new_m = BuildReportModel(new_archive, new_path, options);
+  if (!new_m.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(new_path, ": ", new_m.status().message()));
+  }
+
+  CompareModel m;
+  m.subject = old_m->subject;
+  m.old_side = SideOf(*old_m);
+  m.new_side = SideOf(*new_m);
+  m.same_machine = SameMachine(old_m->environment, new_m->environment);
+  m.machine = {.code = m.same_machine ? "compare.machine.same" : "compare.machine.different",
+               .args = {{"old_host", m.old_side.hostname}, {"new_host", m.new_side.hostname}}};
+
+  std::map<Key, const Cell*> new_cells;
+  for (const Cell& c : new_m->cells) new_cells[{c.baseline, c.concurrency, c.tier_us}] = &c;
+  std::set<std::pair<uint32_t, uint32_t>> shared_coordinates;
+  for (const Cell& o : old_m->cells) {
+    const auto it = new_cells.find({o.baseline, o.concurrency, o.tier_us});
+    if (it == new_cells.end()) continue;
+    m.cells.push_back(ChangeOf(*old_m, o, *new_m, *it->second, m.same_machine));
+    shared_coordinates.insert({o.concurrency, o.tier_us});
+    switch (m.cells.back().direction) {
+      case ChangeDirection::kRegressed: ++m.regressed; break;
+      case ChangeDirection::kImproved: ++m.improved; break;
+      case ChangeDirection::kWithinNoise: ++m.within_noise; break;
+    }
+  }
+
+  for (const auto& [concurrency, tier_us] : shared_coordinates) {
+    ShareChange s;
+    s.concurrency = concurrency;
+    s.tier_us = tier_us;
+    const UnitView* o = SubjectUnit(*old_m, concurrency, tier_us);
+    const UnitView* n = SubjectUnit(*new_m, concurrency, tier_us);
+    if (o != nullptr) s.old_share = o->stats.overhead_share;
+    if (n != nullptr) s.new_share = n->stats.overhead_share;
+    if (s.old_share && s.new_share) {
+      s.change_pp = (*s.new_share - *s.old_share) * 100;
+      s.message = {.code = "compare.share.changed",
+                   .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)},
+                            {"old", FormatPercentArg(*s.old_share)},
+                            {"new", FormatPercentArg(*s.new_share)},
+                            {"change", PointsArg(*s.change_pp)}}};
+    } else {
+      s.message = {.code = "compare.share.no_figure",
+                   .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)}}};
+    }
+    m.shares.push_back(std::move(s));
+  }
+
+  m.geomean = Geomean(m.cells, "");
+  std::vector<std::string> baselines;
+  for (const CellChange& c : m.cells) {
+    bool seen = false;
+    for (const std::string& b : baselines) seen = seen || b == c.baseline;
+    if (!seen) baselines.push_back(c.baseline);
+  }
+  for (const std::string& b : baselines) m.geomean_per_baseline.push_back(Geomean(m.cells, b));
+
+  ListOneSided(MeasuredAdapters(*old_m), MeasuredAdapters(*new_m), "adapter",
+               [](const std::string& s) { return s; }, &m.only_in_one);
+  ListOneSided(old_m->tiers_us, new_m->tiers_us, "tier",
+               [](uint32_t t) { return absl::StrCat(t); }, &m.only_in_one);
+  ListOneSided(old_m->concurrencies, new_m->concurrencies, "concurrency",
+               [](uint32_t c) { return absl::StrCat(c); }, &m.only_in_one);
+  ListOneSided(CellKeys(*old_m), CellKeys(*new_m), "cell",
+               [](const Key& k) {
+                 return absl::StrFormat("%s/c%u/%uus", std::get<0>(k), std::get<1>(k),
+                                        std::get<2>(k));
+               },
+               &m.only_in_one);
+
+  uint32_t only_old = 0, only_new = 0;
+  for (const OneSided& o : m.only_in_one) {
+    if (o.kind != "cell") continue;
+    (o.side == "old" ? only_old : only_new) += 1;
+  }
+  m.summary = {.code = "compare.summary",
+               .args = {{"shared", absl::StrCat(m.cells.size())},
+                        {"regressed", absl::StrCat(m.regressed)},
+                        {"improved", absl::StrCat(m.improved)},
+                        {"within_noise", absl::StrCat(m.within_noise)},
+                        {"only_old", absl::StrCat(only_old)},
+                        {"only_new", absl::StrCat(only_new)}}};
+  return m;
+}
+
+GateVerdict EvaluateRegressionGate(const CompareModel& model, double percent) {
+  GateVerdict v;
+  const double limit = percent / 100;
+  for (const CellChange& c : model.cells) {
+    if (c.direction == ChangeDirection::kRegressed && c.change > limit) v.cells.push_back(c.id());
+  }
+  v.geomean_failed = model.geomean.change > limit;
+  v.failed = !v.cells.empty() || v.geomean_failed;
+  return v;
+}
+
+}  // namespace zoo

@@ -1,0 +1,122 @@
+// The compare model: what changed for one subject between two of its archives, built by one
+// pure function of the two, so every reporter says the same facts and none computes a number.
+//
+// Absolute times are not comparable across runs (another moment, maybe another machine), so a
+// change is read on same-run ratios:
+//   ratio        baseline median / subject median in one run (report_model.h)
+//   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
+//                positive when the subject got slower against it
+//   noise band   the cell's band in OLD + its band in NEW (each the two units' relative
+//                spreads added)
+//   test         Mann-Whitney U between OLD and NEW on the subject's per-round per-task
+//                end-to-end samples, each divided by its own run's baseline median
+//   beyond noise |change| > noise band AND p < 0.05; only then is a cell regressed or improved
+// Cells, adapters, tiers and concurrencies present in one archive only are listed, never
+// filled in. Absolute medians appear only when both environments name the same machine.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "core/archive.h"
+#include "core/message.h"
+#include "core/report_model.h"
+#include "core/statistics.h"
+
+namespace zoo {
+
+inline constexpr int kCompareModelVersion = 1;
+inline constexpr double kCompareSignificance = 0.05;
+
+enum class ChangeDirection { kRegressed, kImproved, kWithinNoise };
+const char* ChangeDirectionName(ChangeDirection d);  // "regressed", "improved", "within_noise"
+
+struct CellChange {
+  std::string baseline;
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  double old_ratio = 0, new_ratio = 0;
+  double change = 0;      // old_ratio / new_ratio - 1
+  double magnitude = 0;   // |change|
+  double noise_band = 0;  // old band + new band
+  MannWhitney test;       // NEW against OLD on the normalised subject samples
+  bool beyond_noise = false;
+  ChangeDirection direction = ChangeDirection::kWithinNoise;
+  // Only when the compare model says same_machine.
+  std::optional<double> old_subject_median_ns, new_subject_median_ns;
+  Message message;  // "compare.cell.<direction>"
+  // "compare.absolute" with both medians, same machine only; an empty code otherwise.
+  Message absolute;
+  std::string id() const;  // "thread_pool/c1/40us", as Cell::id()
+};
+
+// The subject's overhead share at one (concurrency, tier), old against new.
+struct ShareChange {
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  std::optional<double> old_share, new_share;  // absent: withheld in that run
+  std::optional<double> change_pp;             // (new - old) * 100, percentage points
+  Message message;  // "compare.share.changed" or "compare.share.no_figure"
+};
+
+// The geometric mean of (old_ratio / new_ratio) over cells, minus 1.
+struct GeomeanChange {
+  std::string baseline;  // "" for every shared cell
+  uint32_t cells = 0;
+  double change = 0;     // NaN when there is no shared cell
+  Message message;       // "compare.geomean.{all,baseline}"
+};
+
+// Something measured in one archive only.
+struct OneSided {
+  std::string kind;   // "cell", "adapter", "tier", "concurrency"
+  std::string value;  // "thread_pool/c1/40us", "tbb", "300", "16"
+  std::string side;   // "old" or "new": the archive that has it
+  Message message;    // "compare.only.<kind>.<side>"
+};
+
+struct CompareSide {
+  std::string archive_path;  // as given
+  std::string subject_version;
+  std::string started_utc, finished_utc;
+  std::string hostname, cpu_model, kernel;
+  uint32_t logical_cores = 0;
+  std::string zoo_host_version;
+};
+
+struct CompareModel {
+  int model_version = kCompareModelVersion;
+  std::string subject;
+  CompareSide old_side, new_side;
+  bool same_machine = false;
+  std::vector<CellChange> cells;  // shared cells, in OLD's cell order
+  std::vector<ShareChange> shares;  // shared (concurrency, tier), ascending
+  GeomeanChange geomean;
+  std::vector<GeomeanChange> geomean_per_baseline;
+  std::vector<OneSided> only_in_one;
+  uint32_t regressed = 0, improved = 0, within_noise = 0;
+  Message summary;  // "compare.summary"
+  Message machine;  // "compare.machine.same" / "compare.machine.different"
+};
+
+// kInvalidArgument, one sentence, when the two archives measure differently named subjects
+// or either has no unit of its subject.
+absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive,
+                                               std::string old_path,
+                                               const Archive& new_archive,
+                                               std::string new_path,
+                                               const AnalysisOptions& options = {});
+
+// The regression gate: which cells regressed beyond noise by more than `percent`, and whether
+// the geometric mean over every shared cell regressed by more than `percent`.
+struct GateVerdict {
+  bool failed = false;
+  std::vector<std::string> cells;  // ids, in the model's order
+  bool geomean_failed = false;
+};
+GateVerdict EvaluateRegressionGate(const CompareModel& model, double percent);
+
+}  // namespace zoo

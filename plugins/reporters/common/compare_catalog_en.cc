@@ -1,0 +1,60 @@
+// The compare catalog, English: every sentence of compare.md and compare.html. Keys and
+// placeholders must match compare_catalog_zh.cc (test/reporters/catalog_test.cc checks it).
+#include "plugins/reporters/common/compare_page.h"
+
+namespace zoo::report {
+
+constinit const std::string_view kCompareCatalogEn = R"json({
+"compare.title": "{subject}: {old_version} against {new_version}",
+"compare.old_archive": "Old archive: {path} (version {version}, run started {started}).",
+"compare.new_archive": "New archive: {path} (version {version}, run started {started}).",
+"compare.method": "Runs are compared on same-run ratios (baseline median / subject median), never on absolute times taken at different moments. A cell's change is the old ratio divided by the new ratio, minus one: positive means the subject got slower relative to that baseline. A change is beyond noise only when it is larger than the two runs' bands added and the Mann-Whitney U test on the subject's per-round samples, each divided by its own run's baseline median, gives p below 0.05.",
+"compare.section.geomean.title": "Geometric mean of the changes",
+"compare.section.regressed.title": "Cells that regressed",
+"compare.section.improved.title": "Cells that improved",
+"compare.section.cells.title": "Every shared cell",
+"compare.section.shares.title": "The subject's overhead share",
+"compare.section.only.title": "Measured in one archive only",
+"compare.section.absolute.title": "Absolute times (same machine)",
+"compare.none.regressed": "No cell regressed beyond noise.",
+"compare.none.improved": "No cell improved beyond noise.",
+"compare.none.cells": "The two archives share no cell: there is nothing to compare.",
+"compare.none.shares": "No shared concurrency and tier has an overhead share in both runs.",
+"compare.none.only": "Both archives measured the same adapters, tiers, concurrencies and cells.",
+"compare.absolute.note": "Both archives come from the same machine, so the subject's absolute medians are shown here; they are still times of two different moments.",
+"compare.col.cell": "Cell",
+"compare.col.old_ratio": "Old ratio",
+"compare.col.new_ratio": "New ratio",
+"compare.col.change": "Change",
+"compare.col.noise": "Noise band",
+"compare.col.p": "p",
+"compare.col.direction": "Verdict",
+"compare.col.coordinates": "Concurrency / tier",
+"compare.col.old_share": "Old share",
+"compare.col.new_share": "New share",
+"compare.col.share_change": "Change (percentage points)",
+"compare.direction.regressed": "regressed",
+"compare.direction.improved": "improved",
+"compare.direction.within_noise": "within noise",
+"msg.compare.summary": "{shared} shared cells: {regressed} regressed, {improved} improved, {within_noise} within noise; {only_old} cells only in the old archive, {only_new} only in the new one.",
+"msg.compare.machine.same": "Both archives come from the same machine ({new_host}).",
+"msg.compare.machine.different": "The archives come from different machines or setups ({old_host} and {new_host}): only same-run ratios are compared and absolute times are left out.",
+"msg.compare.cell.regressed": "{cell}: the subject got slower relative to the baseline by {change} (ratio {old_ratio} then {new_ratio}), beyond the noise band of {noise} (p = {p}).",
+"msg.compare.cell.improved": "{cell}: the subject got faster relative to the baseline, a change of {change} (ratio {old_ratio} then {new_ratio}), beyond the noise band of {noise} (p = {p}).",
+"msg.compare.cell.within_noise": "{cell}: a change of {change} (ratio {old_ratio} then {new_ratio}) is within noise (band {noise}, p = {p}).",
+"msg.compare.share.changed": "At {coordinates} the subject's overhead share went from {old} to {new} ({change} percentage points).",
+"msg.compare.share.no_figure": "At {coordinates} one of the runs has no overhead share figure (it was withheld).",
+"msg.compare.geomean.all": "Over all {cells} shared cells, the geometric mean of the subject's relative cost changed by {change} (positive: slower).",
+"msg.compare.geomean.baseline": "Against {baseline} ({cells} cells): {change}.",
+"msg.compare.only.cell.old": "Cell {value} is only in the old archive.",
+"msg.compare.only.cell.new": "Cell {value} is only in the new archive.",
+"msg.compare.only.adapter.old": "Adapter {value} was measured only in the old archive.",
+"msg.compare.only.adapter.new": "Adapter {value} was measured only in the new archive.",
+"msg.compare.only.tier.old": "Tier {value} µs was measured only in the old archive.",
+"msg.compare.only.tier.new": "Tier {value} µs was measured only in the new archive.",
+"msg.compare.only.concurrency.old": "Concurrency {value} was measured only in the old archive.",
+"msg.compare.only.concurrency.new": "Concurrency {value} was measured only in the new archive.",
+"msg.compare.absolute": "{cell}: the subject's median per-task end-to-end was {old} in the old run and {new} in the new run."
+})json";
+
+}  // namespace zoo::report

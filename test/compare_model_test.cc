@@ -1,0 +1,229 @@
+// The compare rules, pinned on hand-built archives whose right answers are known.
+#include "core/compare_model.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/compare_model_json.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "rapidjson/document.h"
+
+namespace zoo {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+// A unit whose measured rounds have these per-task end-to-end values (ns).
+ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
+                      const std::vector<double>& per_task_e2e) {
+  UnitResult u;
+  u.ok = true;
+  u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = tier,
+            .concurrency = c, .warmup_rounds = 0,
+            .measured_rounds = static_cast<uint32_t>(per_task_e2e.size()), .workload = "json",
+            .semantics = "", .semantics_value = 0};
+  u.calibration.target_ns = static_cast<int64_t>(tier) * 1000;
+  const int64_t body = static_cast<int64_t>(tier) * 1000;
+  for (double e2e : per_task_e2e) {
+    RoundSample r{.start_ns = 0, .wall_ns = static_cast<int64_t>(e2e * c), .tasks = {}};
+    for (uint32_t i = 0; i < c; ++i) {
+      r.tasks.push_back({.submit_call_ns = 0, .submit_return_ns = 1'000,
+                         .body_start_ns = 2'000, .body_end_ns = 2'000 + body,
+                         .completed_ns = 3'000 + body, .executor_pid = 7});
+    }
+    u.rounds.push_back(std::move(r));
+  }
+  return {.result = u, .stats = ComputeUnitStats(u, 2)};
+}
+
+// Rounds around `v` with a few percent of spread, so the band and the test have something to
+// work on.
+std::vector<double> Around(double v) {
+  return {v * 0.97, v * 0.99, v, v * 1.01, v * 1.03};
+}
+
+Archive BaseArchive(const std::vector<std::string>& adapters, const std::string& version) {
+  Archive a;
+  a.subject = "subj";
+  a.subject_version = version;
+  a.run.status = "complete";
+  a.run.started_utc = "2026-11-30T13:06:19Z";
+  a.environment.logical_cores = 2;
+  a.environment.hostname = "box";
+  a.environment.cpu_model = "cpu";
+  a.environment.kernel = "6.1";
+  for (const std::string& name : adapters) {
+    AdapterRecord r;
+    r.descriptor.name = name;
+    r.gate_passed = true;
+    a.adapters.push_back(r);
+  }
+  return a;
+}
+
+// subj and b at c1 x {40, 300} us: subj at `subj_40` and 350 us, b at 100 us and 350 us.
+Archive TwoTierArchive(const std::string& version, double subj_40) {
+  Archive a = BaseArchive({"subj", "b"}, version);
+  a.units = {MakeUnit("subj", 1, 40, Around(subj_40)), MakeUnit("b", 1, 40, Around(100'000)),
+             MakeUnit("subj", 1, 300, Around(350'000)), MakeUnit("b", 1, 300, Around(350'000))};
+  return a;
+}
+
+CompareModel Compare(const Archive& o, const Archive& n) {
+  absl::StatusOr<CompareModel> m = BuildCompareModel(o, "results/old.json", n, "results/new.json");
+  EXPECT_TRUE(m.ok()) << m.status();
+  return m.ok() ? *std::move(m) : CompareModel{};
+}
+
+const CellChange* FindChange(const CompareModel& m, const std::string& id) {
+  for (const CellChange& c : m.cells) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+TEST(CompareModelTest, IdenticalArchivesAreWithinNoiseEverywhere) {
+  const Archive a = TwoTierArchive("1.0", 100'000);
+  const CompareModel m = Compare(a, a);
+  ASSERT_EQ(m.cells.size(), 2u);
+  EXPECT_EQ(m.within_noise, 2u);
+  EXPECT_EQ(m.regressed + m.improved, 0u);
+  for (const CellChange& c : m.cells) {
+    EXPECT_EQ(c.direction, ChangeDirection::kWithinNoise) << c.id();
+    EXPECT_DOUBLE_EQ(c.change, 0) << c.id();
+    EXPECT_FALSE(c.beyond_noise) << c.id();
+  }
+  EXPECT_NEAR(m.geomean.change, 0, 1e-12);
+  EXPECT_THAT(m.only_in_one, IsEmpty());
+  EXPECT_FALSE(EvaluateRegressionGate(m, 0).failed);
+  EXPECT_EQ(m.summary.code, "compare.summary");
+}
+
+TEST(CompareModelTest, ASubjectTwiceAsSlowInOneCellRegressesThereAndInTheGeomean) {
+  const CompareModel m =
+      Compare(TwoTierArchive("1.0", 100'000), TwoTierArchive("1.1", 200'000));
+  const CellChange* slow = FindChange(m, "b/c1/40us");
+  const CellChange* same = FindChange(m, "b/c1/300us");
+  ASSERT_NE(slow, nullptr);
+  ASSERT_NE(same, nullptr);
+  EXPECT_NEAR(slow->old_ratio, 1.0, 1e-9);
+  EXPECT_NEAR(slow->new_ratio, 0.5, 1e-9);
+  EXPECT_NEAR(slow->change, 1.0, 1e-9);  // twice the relative cost: +100%
+  EXPECT_TRUE(slow->beyond_noise);
+  EXPECT_LT(slow->test.p_value, kCompareSignificance);
+  EXPECT_EQ(slow->direction, ChangeDirection::kRegressed);
+  EXPECT_EQ(slow->message.code, "compare.cell.regressed");
+  EXPECT_EQ(same->direction, ChangeDirection::kWithinNoise);
+  EXPECT_EQ(m.regressed, 1u);
+  EXPECT_NEAR(m.geomean.change, std::sqrt(2.0) - 1, 1e-9);
+  ASSERT_EQ(m.geomean_per_baseline.size(), 1u);
+  EXPECT_EQ(m.geomean_per_baseline[0].baseline, "b");
+
+  const GateVerdict gate = EvaluateRegressionGate(m, 20);
+  EXPECT_TRUE(gate.failed);
+  EXPECT_THAT(gate.cells, ElementsAre("b/c1/40us"));
+  EXPECT_TRUE(gate.geomean_failed);
+  // Above both the cell's change and the geomean's: the gate passes.
+  EXPECT_FALSE(EvaluateRegressionGate(m, 150).failed);
+
+  // The other way round it is an improvement, never a regression.
+  const CompareModel back =
+      Compare(TwoTierArchive("1.1", 200'000), TwoTierArchive("1.0", 100'000));
+  EXPECT_EQ(FindChange(back, "b/c1/40us")->direction, ChangeDirection::kImproved);
+  EXPECT_FALSE(EvaluateRegressionGate(back, 0).failed);
+}
+
+TEST(CompareModelTest, ALargeChangeInsideTheBandIsWithinNoise) {
+  Archive o = BaseArchive({"subj", "b"}, "1.0"), n = BaseArchive({"subj", "b"}, "1.1");
+  // 40% spread in both runs: a 30% change is inside the band.
+  o.units = {MakeUnit("subj", 1, 40, {60'000, 80'000, 100'000, 120'000, 140'000}),
+             MakeUnit("b", 1, 40, Around(100'000))};
+  n.units = {MakeUnit("subj", 1, 40, {78'000, 104'000, 130'000, 156'000, 182'000}),
+             MakeUnit("b", 1, 40, Around(100'000))};
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.cells.size(), 1u);
+  EXPECT_NEAR(m.cells[0].change, 0.3, 1e-9);
+  EXPECT_GT(m.cells[0].noise_band, 0.3);
+  EXPECT_EQ(m.cells[0].direction, ChangeDirection::kWithinNoise);
+  EXPECT_TRUE(EvaluateRegressionGate(m, 20).cells.empty()) << "within noise never trips a cell";
+}
+
+TEST(CompareModelTest, CellsAdaptersTiersAndConcurrenciesOfOneSideAreListedNotFilledIn) {
+  Archive o = TwoTierArchive("1.0", 100'000);
+  Archive n = BaseArchive({"subj", "b", "c"}, "1.1");
+  n.units = {MakeUnit("subj", 1, 40, Around(100'000)), MakeUnit("b", 1, 40, Around(100'000)),
+             MakeUnit("c", 1, 40, Around(100'000)), MakeUnit("subj", 2, 40, Around(100'000)),
+             MakeUnit("b", 2, 40, Around(100'000))};
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.cells.size(), 1u);
+  EXPECT_EQ(m.cells[0].id(), "b/c1/40us");
+  std::vector<std::string> listed;
+  for (const OneSided& s : m.only_in_one) listed.push_back(s.kind + ":" + s.value + ":" + s.side);
+  EXPECT_THAT(listed, ElementsAre("adapter:c:new", "tier:300:old", "concurrency:2:new",
+                                  "cell:b/c1/300us:old", "cell:b/c2/40us:new",
+                                  "cell:c/c1/40us:new"));
+  EXPECT_EQ(m.only_in_one[0].message.code, "compare.only.adapter.new");
+}
+
+TEST(CompareModelTest, AbsoluteTimesOnlyWhenBothArchivesNameTheSameMachine) {
+  const Archive o = TwoTierArchive("1.0", 100'000);
+  const CompareModel same = Compare(o, o);
+  EXPECT_TRUE(same.same_machine);
+  ASSERT_TRUE(same.cells[0].old_subject_median_ns.has_value());
+  EXPECT_EQ(same.cells[0].absolute.code, "compare.absolute");
+  EXPECT_THAT(CompareModelToJson(same), HasSubstr("\"old_subject_median_ns\""));
+
+  for (auto change : {+[](Archive& a) { a.environment.hostname = "other"; },
+                      +[](Archive& a) { a.environment.cpu_model = "other"; },
+                      +[](Archive& a) { a.environment.logical_cores = 64; },
+                      +[](Archive& a) { a.environment.kernel = "5.10"; }}) {
+    Archive n = o;
+    change(n);
+    const CompareModel m = Compare(o, n);
+    EXPECT_FALSE(m.same_machine);
+    EXPECT_EQ(m.machine.code, "compare.machine.different");
+    for (const CellChange& c : m.cells) {
+      EXPECT_FALSE(c.old_subject_median_ns.has_value());
+      EXPECT_TRUE(c.absolute.code.empty());
+    }
+    const std::string json = CompareModelToJson(m);
+    EXPECT_THAT(json, ::testing::Not(HasSubstr("subject_median_ns")));
+    EXPECT_THAT(json, ::testing::Not(HasSubstr("compare.absolute")));
+  }
+}
+
+TEST(CompareModelTest, DifferentSubjectsAreRefusedInOneSentence) {
+  const Archive o = TwoTierArchive("1.0", 100'000);
+  Archive n = o;
+  n.subject = "other";
+  absl::StatusOr<CompareModel> m = BuildCompareModel(o, "results/old.json", n, "results/new.json");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(m.status().message(), AllOf(HasSubstr("'subj'"), HasSubstr("'other'"),
+                                          HasSubstr("results/new.json")));
+}
+
+TEST(CompareModelTest, TheJsonDocumentNamesItsSchemaVersionAndBothArchives) {
+  const CompareModel m =
+      Compare(TwoTierArchive("1.0", 100'000), TwoTierArchive("1.1", 200'000));
+  const std::string json = CompareModelToJson(m);
+  rapidjson::Document d;
+  d.Parse(json.c_str());
+  ASSERT_FALSE(d.HasParseError());
+  EXPECT_STREQ(d["schema"].GetString(), kCompareModelSchemaName);
+  EXPECT_EQ(d["model_version"].GetInt(), kCompareModelVersion);
+  EXPECT_STREQ(d["old"]["archive_path"].GetString(), "results/old.json");
+  EXPECT_STREQ(d["new"]["subject_version"].GetString(), "1.1");
+  EXPECT_STREQ(d["new"]["started_utc"].GetString(), "2026-11-30T13:06:19Z");
+  EXPECT_EQ(d["counts"]["regressed"].GetUint(), 1u);
+  EXPECT_STREQ(d["cells"][0]["direction"].GetString(), "regressed");
+  EXPECT_STREQ(d["cells"][0]["message"]["args"]["change"].GetString(), "+100.0%");
+  EXPECT_EQ(json, CompareModelToJson(m)) << "deterministic";
+}
+
+}  // namespace
+}  // namespace zoo
