@@ -334,10 +334,10 @@ void WriteCost(json::Writer& w, const CostOfCode& c) {
   json::String(w, "callgrind_version", c.callgrind_version);
   WriteObjectList(w, "callgrind", c.callgrind, WriteCallgrindRow);
   // What the section must say besides its tables (cost.callgrind_times_meaningless).
-  WriteObjectList(w, "messages", c.messages, [](json::Writer& w, const Message& m) {
-    w.StartObject();
-    WriteMessage(w, "message", m);
-    w.EndObject();
+  WriteObjectList(w, "messages", c.messages, [](json::Writer& out, const Message& m) {
+    out.StartObject();
+    WriteMessage(out, "message", m);
+    out.EndObject();
   });
   w.EndObject();
 }

@@ -272,7 +272,7 @@ TEST(ReportModelJsonTest, CostCarriesRowsColdStartAndCallgrindWithFieldNamesVerb
                                             "concurrencies", "rows", "cold_start",
                                             "counters_status", "counters_reason_code",
                                             "counters_reason", "callgrind_status",
-                                            "callgrind_version", "callgrind"}));
+                                            "callgrind_version", "callgrind", "messages"}));
   EXPECT_STREQ(cost["status"].GetString(), "measured");
   EXPECT_STREQ(cost["workload"].GetString(), "noop");
   EXPECT_EQ(cost["concurrencies"][1].GetUint(), 2u);
@@ -417,6 +417,17 @@ TEST(ReportModelJsonTest, EmptyModelIsValid) {
   EXPECT_TRUE(doc["cells"].IsArray());
   EXPECT_EQ(doc["cells"].Size(), 0u);
   EXPECT_TRUE(doc["self_checks"]["passed"].GetBool());
+}
+
+TEST(ReportModelJsonTest, CostMessagesAreWrittenAsCodeAndArgs) {
+  ReportModel model = SampleModel();
+  model.cost.messages.push_back(
+      {"cost.callgrind_times_meaningless", {{"tool", "valgrind-3.19.0"}}});
+  const rapidjson::Document doc = Parse(ReportModelToJson(model));
+  const rapidjson::Value& messages = doc["cost"]["messages"];
+  ASSERT_EQ(messages.Size(), 1u);
+  EXPECT_STREQ(messages[0]["message"]["code"].GetString(), "cost.callgrind_times_meaningless");
+  EXPECT_STREQ(messages[0]["message"]["args"]["tool"].GetString(), "valgrind-3.19.0");
 }
 
 }  // namespace
