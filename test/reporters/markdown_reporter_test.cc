@@ -273,6 +273,27 @@ TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {
   EXPECT_THAT(testing::EnglishRuns(zh), IsEmpty());
 }
 
+TEST_F(MarkdownReporterTest, ACallgrindRunShowsItsInstructionCountsThoughNothingElseWasCounted) {
+  // zoo-host run --instrument callgrind runs no counting units (status not_run, reason
+  // callgrind_run): the instruction table is the section's whole point and must still show.
+  rapidjson::Document d;
+  d.Parse(model_->data(), model_->size());
+  rapidjson::Pointer("/cost/status").Set(d, "not_run");
+  rapidjson::Pointer("/cost/reason_code").Set(d, "callgrind_run");
+  rapidjson::Pointer("/cost/rows").Set(d, rapidjson::Value(rapidjson::kArrayType));
+  rapidjson::Pointer("/cost/cold_start").Set(d, rapidjson::Value(rapidjson::kArrayType));
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  const std::string en = Section(Report(b.GetString(), "en"), Title("en", "section.cost.title"));
+  EXPECT_THAT(en, HasSubstr("Its exact instruction counts follow."));
+  EXPECT_THAT(en, HasSubstr("Exact instructions per task, under callgrind"));
+  EXPECT_THAT(en, Not(HasSubstr("| allocations / task")));
+  const std::string zh = Section(Report(b.GetString(), "zh"), Title("zh", "section.cost.title"));
+  EXPECT_THAT(zh, HasSubstr("其精确指令数见下"));
+  EXPECT_THAT(testing::EnglishRuns(zh), IsEmpty());
+}
+
 TEST_F(MarkdownReporterTest, TheCoreSayingCallgrindTimesAreMeaninglessIsRendered) {
   // The cost core may carry this sentence as a model message (a conclusion, a self-check).
   rapidjson::Document d;

@@ -317,6 +317,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "cost.intro": "What a task costs beyond time, counted in dedicated units, one per adapter and concurrency, each in its own process with the {workload} workload, never in the timed units of the matrix: allocations and the bytes they ask for, and, where the kernel allows it ({perf}), instructions, cycles, context switches and CPU migrations. Every figure is per task: the count over the measured rounds divided by the tasks they ran.",
 "cost.not_run.not_requested": "Status: not counted. This run was asked not to count ({flag}), so this report gives no allocation, counter or cold-start figure.",
 "cost.not_run.not_recorded": "Status: not counted. The archive records no cost-of-code measurement (it predates it), so this report gives no allocation, counter or cold-start figure.",
+"cost.not_run.callgrind_run": "Status: the counting units did not run, because this run ran every unit under callgrind, where the kernel counters and allocation timings would be the simulator's. Its exact instruction counts follow.",
 "cost.not_run.other": "Status: not counted; the archive gives the reason as {reason}.",
 "cost.status.measured": "Status: counted, at concurrency {concurrencies}.",
 "cost.counters.available": "Kernel counters: all readable on this machine.",

@@ -318,6 +318,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "cost.intro": "时间之外每个任务的成本，在专门的计数单元中统计（每个适配器、每个并发度一个，各在独立进程中，负载为 {workload}），从不在矩阵的计时单元中统计：分配次数与其申请的字节数，以及内核允许时（{perf}）的指令数、周期数、上下文切换次数与 CPU 迁移次数。每个数字都是每任务值：测量轮内的总数除以这些轮运行的任务数。",
 "cost.not_run.not_requested": "状态：未统计。本次运行被要求不统计（{flag}），故本报告不给出任何分配、计数器或冷启动数字。",
 "cost.not_run.not_recorded": "状态：未统计。留档中没有代码成本的测量（留档早于该功能），故本报告不给出任何分配、计数器或冷启动数字。",
+"cost.not_run.callgrind_run": "状态：计数单元未运行，因为本次运行让每个单元都在指令模拟器下执行，此时内核计数器和分配计时反映的是模拟器本身。其精确指令数见下。",
 "cost.not_run.other": "状态：未统计；留档给出的原因是 {reason}。",
 "cost.status.measured": "状态：已统计，并发度 {concurrencies}。",
 "cost.counters.available": "内核计数器：本机全部可读。",

@@ -147,10 +147,17 @@ std::vector<Slide> CostSlides(DeckContext& deck) {
         s.Add(t("cost.not_run.not_requested", {{"flag", Code("--no-cost")}}), TextStyle::kLead);
       } else if (code == "not_recorded" || code.empty()) {
         s.Add(t("cost.not_run.not_recorded"), TextStyle::kLead);
+      } else if (code == "callgrind_run") {
+        s.Add(t("cost.not_run.callgrind_run"), TextStyle::kLead);
       } else {
         s.Add(t("cost.not_run.other", {{"reason", Verbatim(code)}}), TextStyle::kLead);
       }
-      return s.Build();
+      // A run under callgrind counts nothing else, but its instruction counts are the point.
+      if (StringOf(cost, "callgrind_status") != "measured") return s.Build();
+      slides = s.Build();
+      for (Slide& slide : CallgrindSlides(deck, cost, title)) slides.push_back(std::move(slide));
+      for (Slide& slide : CaveatSlides(deck, cost, title)) slides.push_back(std::move(slide));
+      return slides;
     }
     std::vector<std::string> concurrencies;
     for (const rapidjson::Value& c : ArrayOf(cost, "concurrencies").GetArray()) {

@@ -152,8 +152,15 @@ void WriteCost(Page& page) {
           page.T("cost.not_run.not_requested", {{"flag", page.Code("--no-cost")}}));
     } else if (code == "not_recorded" || code.empty()) {
       page.out().Paragraph(page.T("cost.not_run.not_recorded"));
+    } else if (code == "callgrind_run") {
+      page.out().Paragraph(page.T("cost.not_run.callgrind_run"));
     } else {
       page.out().Paragraph(page.T("cost.not_run.other", {{"reason", page.Quote(code)}}));
+    }
+    // A run under callgrind counts nothing else, but its instruction counts are the point.
+    if (StringOf(cost, "callgrind_status") == "measured") {
+      CallgrindTable(page, cost);
+      Caveats(page, cost);
     }
     return;
   }
