@@ -346,7 +346,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "cost.col.cold_alloc_calls": "allocations",
 "cost.col.cold_alloc_bytes": "bytes",
 "cost.callgrind.title": "Exact instructions per task, under callgrind",
-"cost.callgrind.intro": "Each unit ran under {tool} ({version}): the instructions executed in its measured rounds by every thread, counted by the simulator, so two runs of the same build give the same count whatever the machine is doing.",
+"cost.callgrind.intro": "Each unit ran under {tool} ({version}): the instructions executed in its measured rounds by every thread, counted by the simulator rather than timed, so other load on the machine does not change them. They repeat exactly where the work runs on one thread (inline execution, the host's own side); where the adapter's threads wait for each other, the count also depends on how the simulator interleaved them, and two runs of the same build can differ by a few percent, or far more for workers that spin while idle: compare such rows across builds only with that in mind.",
 "cost.callgrind.not_run": "Exact instruction counts: not taken in this run; {command} takes them.",
 "cost.col.instructions_total": "instructions in all",
 "cost.caveats.title": "What the counts include",

@@ -347,7 +347,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "cost.col.cold_alloc_calls": "分配次数",
 "cost.col.cold_alloc_bytes": "字节",
 "cost.callgrind.title": "模拟器下精确的每任务指令数",
-"cost.callgrind.intro": "每个单元都在 {tool}（{version}）下运行：测量轮内所有线程执行的指令由模拟器计数，因此同一构建的两次运行给出相同的计数，不论机器正忙于什么。",
+"cost.callgrind.intro": "每个单元都在 {tool}（{version}）下运行：测量轮内所有线程执行的指令由模拟器计数而非计时，因此机器上的其他负载不会改变它们。工作只在一个线程上进行时（内联执行、宿主自身一侧），计数完全可重复；适配器的线程相互等待时，计数还取决于模拟器如何交错执行它们，同一构建的两次运行可能相差几个百分点，空闲时自旋的工作线程则相差更多：跨构建比较这些行时须考虑这一点。",
 "cost.callgrind.not_run": "精确指令计数：本次运行未统计；{command} 可以统计。",
 "cost.col.instructions_total": "指令总数",
 "cost.caveats.title": "计数包含什么",
