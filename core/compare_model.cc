@@ -1,5 +1,6 @@
 #include "core/compare_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -116,8 +117,21 @@ GeomeanChange Geomean(const std::vector<CellChange>& cells, const std::string& b
     ++g.cells;
   }
   g.change = g.cells > 0 ? std::exp(log_sum / g.cells) - 1 : kNaN;
+  std::vector<double> bands;
+  for (const CellChange& c : cells) {
+    if (!baseline.empty() && c.baseline != baseline) continue;
+    if (c.old_ratio > 0 && c.new_ratio > 0) bands.push_back(c.noise_band);
+  }
+  if (!bands.empty()) {
+    std::sort(bands.begin(), bands.end());
+    const size_t mid = bands.size() / 2;
+    g.noise_band = bands.size() % 2 == 1 ? bands[mid] : (bands[mid - 1] + bands[mid]) / 2;
+  }
+  g.beyond_noise = std::isfinite(g.change) && std::abs(g.change) > g.noise_band;
   g.message = {.code = baseline.empty() ? "compare.geomean.all" : "compare.geomean.baseline",
-               .args = {{"change", ChangeArg(g.change)}, {"cells", absl::StrCat(g.cells)}}};
+               .args = {{"change", ChangeArg(g.change)},
+                         {"cells", absl::StrCat(g.cells)},
+                         {"noise", FormatPercentArg(g.noise_band)}}};
   if (!baseline.empty()) g.message.args.emplace_back("baseline", baseline);
   return g;
 }
@@ -281,7 +295,7 @@ GateVerdict EvaluateRegressionGate(const CompareModel& model, double percent) {
   for (const CellChange& c : model.cells) {
     if (c.direction == ChangeDirection::kRegressed && c.change > limit) v.cells.push_back(c.id());
   }
-  v.geomean_failed = model.geomean.change > limit;
+  v.geomean_failed = model.geomean.change > limit && model.geomean.beyond_noise;
   v.failed = !v.cells.empty() || v.geomean_failed;
   return v;
 }

@@ -67,6 +67,11 @@ struct GeomeanChange {
   std::string baseline;  // "" for every shared cell
   uint32_t cells = 0;
   double change = 0;     // NaN when there is no shared cell
+  // The median of the cells' noise bands: what a typical cell could move by chance. Cells
+  // share each run's conditions and do not average their noise away, so the mean must
+  // exceed a typical cell's band, not a band shrunk by the number of cells.
+  double noise_band = 0;
+  bool beyond_noise = false;  // |change| > noise_band
   Message message;       // "compare.geomean.{all,baseline}"
 };
 
@@ -111,7 +116,8 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive,
                                                const AnalysisOptions& options = {});
 
 // The regression gate: which cells regressed beyond noise by more than `percent`, and whether
-// the geometric mean over every shared cell regressed by more than `percent`.
+// the geometric mean over every shared cell regressed by more than `percent` and beyond its
+// noise band.
 struct GateVerdict {
   bool failed = false;
   std::vector<std::string> cells;  // ids, in the model's order

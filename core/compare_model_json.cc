@@ -64,6 +64,8 @@ void WriteGeomean(json::Writer& w, const GeomeanChange& g) {
   json::String(w, "baseline", g.baseline);
   json::Uint(w, "cells", g.cells);
   json::Double(w, "change", g.change);
+  json::Double(w, "noise_band", g.noise_band);
+  json::Bool(w, "beyond_noise", g.beyond_noise);
   WriteMessage(w, "message", g.message);
   w.EndObject();
 }

@@ -120,6 +120,8 @@ TEST(CompareModelTest, ASubjectTwiceAsSlowInOneCellRegressesThereAndInTheGeomean
   EXPECT_EQ(same->direction, ChangeDirection::kWithinNoise);
   EXPECT_EQ(m.regressed, 1u);
   EXPECT_NEAR(m.geomean.change, std::sqrt(2.0) - 1, 1e-9);
+  EXPECT_TRUE(m.geomean.beyond_noise);  // the two cells' bands are a few percent
+  EXPECT_LT(m.geomean.noise_band, 0.2);
   ASSERT_EQ(m.geomean_per_baseline.size(), 1u);
   EXPECT_EQ(m.geomean_per_baseline[0].baseline, "b");
 
@@ -150,6 +152,11 @@ TEST(CompareModelTest, ALargeChangeInsideTheBandIsWithinNoise) {
   EXPECT_GT(m.cells[0].noise_band, 0.3);
   EXPECT_EQ(m.cells[0].direction, ChangeDirection::kWithinNoise);
   EXPECT_TRUE(EvaluateRegressionGate(m, 20).cells.empty()) << "within noise never trips a cell";
+  // Nor the geometric mean: +30% over cells whose typical band is wider is within noise.
+  EXPECT_NEAR(m.geomean.change, 0.3, 1e-9);
+  EXPECT_DOUBLE_EQ(m.geomean.noise_band, m.cells[0].noise_band);
+  EXPECT_FALSE(m.geomean.beyond_noise);
+  EXPECT_FALSE(EvaluateRegressionGate(m, 20).failed);
 }
 
 TEST(CompareModelTest, CellsAdaptersTiersAndConcurrenciesOfOneSideAreListedNotFilledIn) {

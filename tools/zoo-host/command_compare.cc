@@ -41,8 +41,11 @@ void PrintSummary(const CompareModel& m) {
       m.subject, m.old_side.subject_version, m.new_side.subject_version, m.cells.size(),
       m.regressed, m.improved, m.within_noise, only_old, only_new);
   if (std::isfinite(m.geomean.change)) {
-    std::cout << absl::StrFormat("geometric mean of the subject's relative cost: %+.1f%%\n",
-                                 m.geomean.change * 100);
+    std::cout << absl::StrFormat(
+        "geometric mean of the subject's relative cost: %+.1f%% (%s the median cell's noise "
+        "band of %.1f%%)\n",
+        m.geomean.change * 100, m.geomean.beyond_noise ? "beyond" : "within",
+        m.geomean.noise_band * 100);
   }
   for (const CellChange& c : m.cells) {
     if (c.direction == ChangeDirection::kWithinNoise) continue;
@@ -149,8 +152,10 @@ int CompareCommand(int argc, char** argv) {
               << "%: " << absl::StrJoin(verdict.cells, ", ") << "\n";
   }
   if (verdict.geomean_failed) {
-    std::cout << absl::StrFormat("  the geometric mean regressed by %+.1f%%, more than %g%%\n",
-                                 model->geomean.change * 100, fail_pct);
+    std::cout << absl::StrFormat(
+        "  the geometric mean regressed by %+.1f%%, more than %g%% and beyond its noise band of "
+        "%.1f%%\n",
+        model->geomean.change * 100, fail_pct, model->geomean.noise_band * 100);
   }
   return kExitRegression;
 }

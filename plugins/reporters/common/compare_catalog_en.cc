@@ -44,7 +44,7 @@ constinit const std::string_view kCompareCatalogEn = R"json({
 "msg.compare.cell.within_noise": "{cell}: a change of {change} (ratio {old_ratio} then {new_ratio}) is within noise (band {noise}, p = {p}).",
 "msg.compare.share.changed": "At {coordinates} the subject's overhead share went from {old} to {new} ({change} percentage points).",
 "msg.compare.share.no_figure": "At {coordinates} one of the runs has no overhead share figure (it was withheld).",
-"msg.compare.geomean.all": "Over all {cells} shared cells, the geometric mean of the subject's relative cost changed by {change} (positive: slower).",
+"msg.compare.geomean.all": "Over all {cells} shared cells, the geometric mean of the subject's relative cost changed by {change} (positive: slower); a typical cell's noise band (the median) is {noise}, and the mean counts as a change only beyond it.",
 "msg.compare.geomean.baseline": "Against {baseline} ({cells} cells): {change}.",
 "msg.compare.only.cell.old": "Cell {value} is only in the old archive.",
 "msg.compare.only.cell.new": "Cell {value} is only in the new archive.",

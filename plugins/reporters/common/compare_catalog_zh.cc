@@ -43,7 +43,7 @@ constinit const std::string_view kCompareCatalogZh = R"json({
 "msg.compare.cell.within_noise": "{cell}：变化 {change}（比值由 {old_ratio} 变为 {new_ratio}）在噪声内（噪声带 {noise}，p = {p}）。",
 "msg.compare.share.changed": "在 {coordinates}，被测对象的开销占比由 {old} 变为 {new}（{change} 个百分点）。",
 "msg.compare.share.no_figure": "在 {coordinates}，其中一次运行没有开销占比数据（已被保留不发布）。",
-"msg.compare.geomean.all": "在全部 {cells} 个共有单元上，被测对象相对成本的几何平均变化为 {change}（为正表示变慢）。",
+"msg.compare.geomean.all": "在全部 {cells} 个共有单元上，被测对象相对成本的几何平均变化为 {change}（为正表示变慢）；典型单元的噪声带（中位数）为 {noise}，平均值只有超出它才算变化。",
 "msg.compare.geomean.baseline": "相对 {baseline}（{cells} 个单元）：{change}。",
 "msg.compare.only.cell.old": "单元 {value} 仅在旧存档中。",
 "msg.compare.only.cell.new": "单元 {value} 仅在新存档中。",
