@@ -93,4 +93,17 @@ absl::StatusOr<bool> GetBool(const rapidjson::Value& v, const char* key, std::st
   return m->GetBool();
 }
 
+absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, const char* key,
+                                                    std::string_view where) {
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, Member(v, key, where));
+  if (!m->IsArray()) return WrongType(where, key, "a list of numbers");
+  std::vector<uint32_t> out;
+  for (const rapidjson::Value& x : m->GetArray()) {
+    if (!x.IsUint()) return WrongType(where, key, "a list of numbers");
+    out.push_back(x.GetUint());
+  }
+  return out;
+}
+
 }  // namespace zoo::json

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -34,6 +35,9 @@ absl::StatusOr<int64_t> GetInt(const rapidjson::Value& v, const char* key,
 absl::StatusOr<uint64_t> GetUint(const rapidjson::Value& v, const char* key,
                                  std::string_view where);
 absl::StatusOr<bool> GetBool(const rapidjson::Value& v, const char* key, std::string_view where);
+// A list of unsigned 32-bit numbers, e.g. "concurrencies".
+absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, const char* key,
+                                                    std::string_view where);
 
 }  // namespace zoo::json
 

@@ -106,17 +106,8 @@ absl::StatusOr<SemanticsRecord> ReadSemanticsRecord(const rapidjson::Value& v,
   uint64_t n = 0;
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "tier_us", where));
   r.tier_us = static_cast<uint32_t>(n);
+  ZOO_ASSIGN_OR_RETURN(r.concurrencies, json::GetUint32List(v, "concurrencies", where));
   const rapidjson::Value* m = nullptr;
-  ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "concurrencies", where));
-  if (!m->IsArray()) {
-    return absl::InvalidArgumentError(absl::StrCat(std::string(where), ": concurrencies must be a list"));
-  }
-  for (const rapidjson::Value& c : m->GetArray()) {
-    if (!c.IsUint()) {
-      return absl::InvalidArgumentError(absl::StrCat(std::string(where), ": a concurrency must be a number"));
-    }
-    r.concurrencies.push_back(c.GetUint());
-  }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "items", where));
   if (!m->IsArray()) {
     return absl::InvalidArgumentError(absl::StrCat(std::string(where), ": items must be a list"));

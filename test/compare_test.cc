@@ -26,15 +26,9 @@ using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
 using ::zoo::testing::CliRun;
+using ::zoo::testing::ReadText;
 using ::zoo::testing::TempDir;
 using ::zoo::testing::ZooHost;
-
-std::string ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The one archive under `results` (results/<subject>-<version>/<UTC>.json).
 fs::path OnlyArchive(const fs::path& results) {

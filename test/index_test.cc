@@ -27,15 +27,9 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::zoo::testing::CliRun;
+using ::zoo::testing::ReadText;
 using ::zoo::testing::TempDir;
 using ::zoo::testing::ZooHost;
-
-std::string ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 ArchivedUnit MakeUnit(const std::string& adapter, double per_task_ns) {
   UnitResult u;

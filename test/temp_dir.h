@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace zoo::testing {
@@ -35,5 +36,11 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// A file's bytes ("" when it cannot be read).
+inline std::string ReadText(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 }  // namespace zoo::testing
