@@ -45,13 +45,71 @@ const UnitView* SubjectUnit(const ReportModel& m, uint32_t concurrency, uint32_t
   return nullptr;
 }
 
-// The subject's per-round samples, each divided by the baseline median of the same run.
-std::vector<double> Normalised(const ReportModel& m, const Cell& cell) {
-  std::vector<double> out;
-  const UnitView* u = SubjectUnit(m, cell.concurrency, cell.tier_us);
-  if (u == nullptr || !(cell.baseline_median_ns > 0)) return out;
-  for (double s : u->per_round_end_to_end_ns) out.push_back(s / cell.baseline_median_ns);
-  return out;
+// The unit a cell reads at these coordinates: the main matrix's (no semantics item), not a
+// counting unit, measured.
+const UnitResult* MeasuredUnit(const Archive& a, const std::string& adapter, uint32_t concurrency,
+                               uint32_t tier_us) {
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
+    if (u.result.ok && s.adapter == adapter && s.semantics.empty() && s.instrument != "counters" &&
+        s.concurrency == concurrency && s.tier_us == tier_us) {
+      return &u.result;
+    }
+  }
+  return nullptr;
+}
+
+// One run's reading of a cell on `basis`: the ratio, the two units' spreads, and the subject's
+// per-round samples divided by the baseline's median (what the test compares across runs).
+struct CellReading {
+  double ratio = kNaN;
+  double baseline_median = kNaN;
+  double within_band = kNaN;
+  std::vector<double> normalised;
+};
+
+CellReading ReadCell(const Archive& a, const Cell& cell, CompareBasis basis) {
+  CellReading r;
+  const UnitResult* subject = MeasuredUnit(a, a.subject, cell.concurrency, cell.tier_us);
+  const UnitResult* baseline = MeasuredUnit(a, cell.baseline, cell.concurrency, cell.tier_us);
+  if (subject == nullptr || baseline == nullptr) return r;
+  const std::vector<double> s = PerRoundCost(*subject, basis);
+  const std::vector<double> b = PerRoundCost(*baseline, basis);
+  const double s_median = Median(s), b_median = Median(b);
+  if (!(s_median > 0 && b_median > 0)) return r;
+  r.ratio = b_median / s_median;
+  r.baseline_median = b_median;
+  r.within_band = RelativeSpread(s) + RelativeSpread(b);
+  for (double x : s) r.normalised.push_back(x / b_median);
+  return r;
+}
+
+// The between-process drift at one coordinate, from every baseline measured there in both runs.
+CoordinateDrift DriftAt(const Archive& old_a, const Archive& new_a, uint32_t concurrency,
+                        uint32_t tier_us, CompareBasis basis) {
+  CoordinateDrift d;
+  d.concurrency = concurrency;
+  d.tier_us = tier_us;
+  d.basis = basis;
+  std::vector<double> old_medians, new_medians;
+  for (const ArchivedUnit& u : old_a.units) {
+    const std::string& adapter = u.result.spec.adapter;
+    if (adapter == old_a.subject) continue;
+    const UnitResult* o = MeasuredUnit(old_a, adapter, concurrency, tier_us);
+    if (o != &u.result) continue;  // not this coordinate's unit (or a duplicate)
+    const UnitResult* n = MeasuredUnit(new_a, adapter, concurrency, tier_us);
+    if (n == nullptr) continue;
+    old_medians.push_back(Median(PerRoundCost(*o, basis)));
+    new_medians.push_back(Median(PerRoundCost(*n, basis)));
+  }
+  d.baselines = static_cast<uint32_t>(old_medians.size());
+  d.estimate = EstimateDrift(old_medians, new_medians);
+  d.message = {.code = d.estimate ? "compare.drift.estimated" : "compare.drift.not_estimable",
+               .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)},
+                        {"baselines", absl::StrCat(d.baselines)},
+                        {"minimum", absl::StrCat(kMinDriftBaselines)}}};
+  if (d.estimate) d.message.args.emplace_back("drift", FormatPercentArg(d.estimate->drift));
+  return d;
 }
 
 CompareSide SideOf(const ReportModel& m) {
@@ -71,18 +129,31 @@ bool SameMachine(const SystemInfo& a, const SystemInfo& b) {
          a.logical_cores == b.logical_cores && a.kernel == b.kernel;
 }
 
-CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& new_m,
-                    const Cell& n, bool same_machine) {
+CellChange ChangeOf(const Archive& old_a, const Cell& o, const Archive& new_a, const Cell& n,
+                    const CoordinateDrift& drift, bool same_machine) {
   CellChange c;
   c.baseline = o.baseline;
   c.concurrency = o.concurrency;
   c.tier_us = o.tier_us;
-  c.old_ratio = o.ratio;
-  c.new_ratio = n.ratio;
-  c.change = (o.ratio > 0 && n.ratio > 0) ? o.ratio / n.ratio - 1 : kNaN;
+  c.basis = drift.basis;
+  const CellReading old_reading = ReadCell(old_a, o, c.basis);
+  const CellReading new_reading = ReadCell(new_a, n, c.basis);
+  c.old_ratio = old_reading.ratio;
+  c.new_ratio = new_reading.ratio;
+  c.old_end_to_end_ratio = o.ratio;
+  c.new_end_to_end_ratio = n.ratio;
+  c.change = (c.old_ratio > 0 && c.new_ratio > 0) ? c.old_ratio / c.new_ratio - 1 : kNaN;
   c.magnitude = std::fabs(c.change);
-  c.noise_band = o.band + n.band;
-  c.test = MannWhitneyTest(Normalised(new_m, n), Normalised(old_m, o));
+  c.within_band = old_reading.within_band + new_reading.within_band;
+  c.baseline_own_move = kNaN;
+  c.noise_band = c.within_band;
+  if (drift.estimate) {
+    c.baseline_own_move =
+        drift.estimate->OwnMove(old_reading.baseline_median, new_reading.baseline_median);
+    const double d = drift.estimate->drift;
+    c.noise_band += d + (std::isfinite(c.baseline_own_move) ? std::max(d, c.baseline_own_move) : d);
+  }
+  c.test = MannWhitneyTest(new_reading.normalised, old_reading.normalised);
   // NaN magnitude or p compares false: never beyond noise on missing figures.
   c.beyond_noise = c.magnitude > c.noise_band && c.test.p_value < kCompareSignificance;
   c.direction = !c.beyond_noise  ? ChangeDirection::kWithinNoise
@@ -100,6 +171,8 @@ CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& 
                .args = {{"cell", c.id()},
                         {"old_ratio", RatioArg(c.old_ratio)},
                         {"new_ratio", RatioArg(c.new_ratio)},
+                        {"end_to_end", absl::StrCat(RatioArg(c.old_end_to_end_ratio), " → ",
+                                                    RatioArg(c.new_end_to_end_ratio))},
                         {"change", ChangeArg(c.change)},
                         {"noise", FormatPercentArg(c.noise_band)},
                         {"p", PArg(c.test.p_value)}}};
@@ -219,10 +292,23 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   for (const Cell& c : new_m->cells) new_cells[{c.baseline, c.concurrency, c.tier_us}] = &c;
   std::set<std::pair<uint32_t, uint32_t>> shared_coordinates;
   for (const Cell& o : old_m->cells) {
+    if (new_cells.count({o.baseline, o.concurrency, o.tier_us}) != 0) {
+      shared_coordinates.insert({o.concurrency, o.tier_us});
+    }
+  }
+  std::map<std::pair<uint32_t, uint32_t>, size_t> drift_at;
+  for (const auto& [concurrency, tier_us] : shared_coordinates) {
+    drift_at[{concurrency, tier_us}] = m.drift.size();
+    m.drift.push_back(DriftAt(old_archive, new_archive, concurrency, tier_us,
+                              BasisFor(concurrency, old_m->environment.logical_cores,
+                                       new_m->environment.logical_cores)));
+  }
+  for (const Cell& o : old_m->cells) {
     const auto it = new_cells.find({o.baseline, o.concurrency, o.tier_us});
     if (it == new_cells.end()) continue;
-    m.cells.push_back(ChangeOf(*old_m, o, *new_m, *it->second, m.same_machine));
-    shared_coordinates.insert({o.concurrency, o.tier_us});
+    m.cells.push_back(ChangeOf(old_archive, o, new_archive, *it->second,
+                               m.drift[drift_at.at({o.concurrency, o.tier_us})],
+                               m.same_machine));
     switch (m.cells.back().direction) {
       case ChangeDirection::kRegressed: ++m.regressed; break;
       case ChangeDirection::kImproved: ++m.improved; break;

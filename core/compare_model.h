@@ -2,14 +2,18 @@
 // pure function of the two, so every reporter says the same facts and none computes a number.
 //
 // Absolute times are not comparable across runs (another moment, maybe another machine), so a
-// change is read on same-run ratios:
-//   ratio        baseline median / subject median in one run (report_model.h)
+// change is read on same-run ratios, each unit read on the cell's basis (compare_basis.h: at
+// the tier's body within the logical cores, end-to-end above them):
+//   ratio        baseline median / subject median in one run, on the basis
 //   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
 //                positive when the subject got slower against it
-//   noise band   the cell's band in OLD + its band in NEW (each the two units' relative
-//                spreads added)
-//   test         Mann-Whitney U between OLD and NEW on the subject's per-round per-task
-//                end-to-end samples, each divided by its own run's baseline median
+//   noise band   the four units' relative spreads on the basis (subject and baseline, OLD and
+//                NEW) + the coordinate's between-process drift (compare_basis.h) for the
+//                subject's unit + for the baseline's unit the larger of that drift and the
+//                baseline's own observed move beyond the common one: a cell's change carries
+//                the drift of two units, and the baseline's is seen
+//   test         Mann-Whitney U between OLD and NEW on the subject's per-round samples on the
+//                basis, each divided by its own run's baseline median
 //   beyond noise |change| > noise band AND p < 0.05; only then is a cell regressed or improved
 // Cells, adapters, tiers and concurrencies present in one archive only are listed, never
 // filled in. Absolute medians appear only when both environments name the same machine.
@@ -22,13 +26,16 @@
 
 #include "absl/status/statusor.h"
 #include "core/archive.h"
+#include "core/compare_basis.h"
 #include "core/message.h"
 #include "core/report_model.h"
 #include "core/statistics.h"
 
 namespace zoo {
 
-inline constexpr int kCompareModelVersion = 1;
+// 2: cells are read on a basis (compare_basis.h) and the band carries the between-process
+// drift.
+inline constexpr int kCompareModelVersion = 2;
 inline constexpr double kCompareSignificance = 0.05;
 
 enum class ChangeDirection { kRegressed, kImproved, kWithinNoise };
@@ -38,10 +45,19 @@ struct CellChange {
   std::string baseline;
   uint32_t concurrency = 0;
   uint32_t tier_us = 0;
-  double old_ratio = 0, new_ratio = 0;
+  CompareBasis basis = CompareBasis::kTierBody;
+  double old_ratio = 0, new_ratio = 0;  // on the basis
+  // The report's ratios (raw per-task end-to-end), for the reader to set beside the above.
+  double old_end_to_end_ratio = 0, new_end_to_end_ratio = 0;
   double change = 0;      // old_ratio / new_ratio - 1
   double magnitude = 0;   // |change|
-  double noise_band = 0;  // old band + new band
+  double within_band = 0;  // the four units' relative spreads on the basis
+  // The baseline's own move between the runs beyond the coordinate's common move (NaN when
+  // the drift is not estimable): what the baseline changed by itself, not the subject.
+  double baseline_own_move = 0;
+  // within_band + the drift (the subject's unit) + the larger of the drift and the
+  // baseline's own move (the baseline's unit); within_band alone when not estimable.
+  double noise_band = 0;
   MannWhitney test;       // NEW against OLD on the normalised subject samples
   bool beyond_noise = false;
   ChangeDirection direction = ChangeDirection::kWithinNoise;
@@ -51,6 +67,17 @@ struct CellChange {
   // "compare.absolute" with both medians, same machine only; an empty code otherwise.
   Message absolute;
   std::string id() const;  // "thread_pool/c1/40us", as Cell::id()
+};
+
+// How far a unit drifted between the two runs' processes at one (concurrency, tier), from
+// that coordinate's baselines (compare_basis.h).
+struct CoordinateDrift {
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  CompareBasis basis = CompareBasis::kTierBody;
+  uint32_t baselines = 0;        // baselines measured at this coordinate in both runs
+  std::optional<DriftEstimate> estimate;  // nullopt: fewer than kMinDriftBaselines baselines
+  Message message;  // "compare.drift.estimated" / "compare.drift.not_estimable"
 };
 
 // The subject's overhead share at one (concurrency, tier), old against new.
@@ -99,6 +126,7 @@ struct CompareModel {
   bool same_machine = false;
   std::vector<CellChange> cells;  // shared cells, in OLD's cell order
   std::vector<ShareChange> shares;  // shared (concurrency, tier), ascending
+  std::vector<CoordinateDrift> drift;  // shared (concurrency, tier), ascending
   GeomeanChange geomean;
   std::vector<GeomeanChange> geomean_per_baseline;
   std::vector<OneSided> only_in_one;

@@ -37,10 +37,15 @@ void WriteCell(json::Writer& w, const CellChange& c, bool same_machine) {
   json::String(w, "baseline", c.baseline);
   json::Uint(w, "concurrency", c.concurrency);
   json::Uint(w, "tier_us", c.tier_us);
+  json::String(w, "basis", CompareBasisName(c.basis));
   json::Double(w, "old_ratio", c.old_ratio);
   json::Double(w, "new_ratio", c.new_ratio);
+  json::Double(w, "old_end_to_end_ratio", c.old_end_to_end_ratio);
+  json::Double(w, "new_end_to_end_ratio", c.new_end_to_end_ratio);
   json::Double(w, "change", c.change);
   json::Double(w, "magnitude", c.magnitude);
+  json::Double(w, "within_band", c.within_band);
+  json::Double(w, "baseline_own_move", c.baseline_own_move);
   json::Double(w, "noise_band", c.noise_band);
   w.Key("test");
   w.StartObject();
@@ -105,6 +110,20 @@ std::string CompareModelToJson(const CompareModel& m) {
     OptionalDouble(w, "new_share", s.new_share);
     OptionalDouble(w, "change_pp", s.change_pp);
     WriteMessage(w, "message", s.message);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("drift");
+  w.StartArray();
+  for (const CoordinateDrift& d : m.drift) {
+    w.StartObject();
+    json::Uint(w, "concurrency", d.concurrency);
+    json::Uint(w, "tier_us", d.tier_us);
+    json::String(w, "basis", CompareBasisName(d.basis));
+    json::Uint(w, "baselines", d.baselines);
+    OptionalDouble(w, "drift", d.estimate ? std::optional<double>(d.estimate->drift)
+                                          : std::nullopt);
+    WriteMessage(w, "message", d.message);
     w.EndObject();
   }
   w.EndArray();

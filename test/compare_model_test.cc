@@ -17,9 +17,10 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-// A unit whose measured rounds have these per-task end-to-end values (ns).
+// A unit whose measured rounds have these per-task end-to-end values (ns); every body lasts
+// `body_ns` (the tier when negative), all of a round's bodies side by side.
 ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
-                      const std::vector<double>& per_task_e2e) {
+                      const std::vector<double>& per_task_e2e, int64_t body_ns = -1) {
   UnitResult u;
   u.ok = true;
   u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = tier,
@@ -27,7 +28,7 @@ ArchivedUnit MakeUnit(const std::string& adapter, uint32_t c, uint32_t tier,
             .measured_rounds = static_cast<uint32_t>(per_task_e2e.size()), .workload = "json",
             .semantics = "", .semantics_value = 0};
   u.calibration.target_ns = static_cast<int64_t>(tier) * 1000;
-  const int64_t body = static_cast<int64_t>(tier) * 1000;
+  const int64_t body = body_ns >= 0 ? body_ns : static_cast<int64_t>(tier) * 1000;
   for (double e2e : per_task_e2e) {
     RoundSample r{.start_ns = 0, .wall_ns = static_cast<int64_t>(e2e * c), .tasks = {}};
     for (uint32_t i = 0; i < c; ++i) {
@@ -157,6 +158,92 @@ TEST(CompareModelTest, ALargeChangeInsideTheBandIsWithinNoise) {
   EXPECT_DOUBLE_EQ(m.geomean.noise_band, m.cells[0].noise_band);
   EXPECT_FALSE(m.geomean.beyond_noise);
   EXPECT_FALSE(EvaluateRegressionGate(m, 20).failed);
+}
+
+// The subject's own code did not change, but its process ran the host's bodies at 80 us
+// instead of 40 (calibration, a busy sibling core): 60 us outside the bodies in both runs.
+TEST(CompareModelTest, BodiesThatRanSlowerInOneProcessAreNotTheAdaptersChange) {
+  Archive o = BaseArchive({"subj", "b"}, "1.0"), n = BaseArchive({"subj", "b"}, "1.1");
+  o.units = {MakeUnit("subj", 1, 40, Around(100'000), 40'000),
+             MakeUnit("b", 1, 40, Around(50'000), 40'000)};
+  n.units = {MakeUnit("subj", 1, 40, Around(140'000), 80'000),
+             MakeUnit("b", 1, 40, Around(50'000), 40'000)};
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.cells.size(), 1u);
+  const CellChange& c = m.cells[0];
+  EXPECT_EQ(c.basis, CompareBasis::kTierBody);
+  EXPECT_NEAR(c.old_end_to_end_ratio, 0.5, 1e-9);
+  EXPECT_NEAR(c.new_end_to_end_ratio, 50.0 / 140, 1e-9) << "the raw ratio moved by +40%";
+  EXPECT_NEAR(c.change, 0, 1e-9) << "at the tier's body: 100 us in both runs";
+  EXPECT_EQ(c.direction, ChangeDirection::kWithinNoise);
+  EXPECT_THAT(c.message.args, ::testing::Contains(::testing::Pair("end_to_end", "0.500 → 0.357")));
+
+  // The same 60 us outside the body grown to 120 us is the adapter's: a regression.
+  n.units[0] = MakeUnit("subj", 1, 40, Around(200'000), 80'000);
+  const CompareModel slower = Compare(o, n);
+  EXPECT_NEAR(slower.cells[0].change, 0.6, 1e-9);  // (120 + 40) / (60 + 40) - 1
+  EXPECT_EQ(slower.cells[0].direction, ChangeDirection::kRegressed);
+}
+
+// Above the logical cores a body's self-time includes run-queue waits: the raw end-to-end.
+TEST(CompareModelTest, AboveTheLogicalCoresACellIsReadEndToEnd) {
+  Archive o = BaseArchive({"subj", "b"}, "1.0"), n = BaseArchive({"subj", "b"}, "1.1");
+  o.units = {MakeUnit("subj", 4, 40, Around(100'000), 40'000),
+             MakeUnit("b", 4, 40, Around(100'000), 40'000)};
+  n.units = {MakeUnit("subj", 4, 40, Around(140'000), 80'000),
+             MakeUnit("b", 4, 40, Around(100'000), 40'000)};
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.cells.size(), 1u);
+  EXPECT_EQ(m.cells[0].basis, CompareBasis::kEndToEnd);
+  EXPECT_NEAR(m.cells[0].change, 0.4, 1e-9);
+  EXPECT_EQ(m.cells[0].direction, ChangeDirection::kRegressed);
+  EXPECT_STREQ(CompareBasisName(m.drift[0].basis), "end_to_end");
+}
+
+// Four baselines moved between the runs by 0%, +30%, -20% and 0% with nothing changed: a unit
+// drifts by itself, and a subject change of that size is not a regression.
+TEST(CompareModelTest, TheBaselinesDriftWidensTheBandAndNeedsThreeOfThem) {
+  const std::vector<std::string> names = {"subj", "b", "c", "d", "e"};
+  Archive o = BaseArchive(names, "1.0"), n = BaseArchive(names, "1.1");
+  const double moves[] = {1.0, 1.3, 0.8, 1.0};
+  o.units = {MakeUnit("subj", 1, 40, Around(100'000))};
+  n.units = {MakeUnit("subj", 1, 40, Around(125'000))};
+  for (size_t i = 0; i < 4; ++i) {
+    o.units.push_back(MakeUnit(names[i + 1], 1, 40, Around(100'000)));
+    n.units.push_back(MakeUnit(names[i + 1], 1, 40, Around(100'000 * moves[i])));
+  }
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.drift.size(), 1u);
+  EXPECT_EQ(m.drift[0].baselines, 4u);
+  ASSERT_TRUE(m.drift[0].estimate.has_value());
+  const double drift = m.drift[0].estimate->drift;
+  // log moves 0, 0.262, -0.223, 0 around their median 0: deviations 0, 0, 0.223, 0.262, MAD
+  // 0.112, x 1.4826, exp - 1.
+  const double mad = std::log(1 / 0.8) / 2;
+  EXPECT_NEAR(drift, std::exp(1.4826 * mad) - 1, 1e-9);
+  EXPECT_EQ(m.drift[0].message.code, "compare.drift.estimated");
+  const CellChange* d = FindChange(m, "e/c1/40us");  // a baseline that did not move
+  ASSERT_NE(d, nullptr);
+  EXPECT_NEAR(d->change, 0.25, 1e-9);
+  EXPECT_NEAR(d->baseline_own_move, 0, 1e-12);
+  EXPECT_NEAR(d->noise_band, d->within_band + 2 * drift, 1e-12);
+  EXPECT_EQ(d->direction, ChangeDirection::kWithinNoise) << "25% is inside 2 x 18% + spreads";
+  // The baseline that moved by +30% itself: its own move, larger than the drift, is in the band.
+  const CellChange* c = FindChange(m, "c/c1/40us");
+  ASSERT_NE(c, nullptr);
+  EXPECT_NEAR(c->baseline_own_move, 0.3, 1e-9);
+  EXPECT_NEAR(c->noise_band, c->within_band + drift + 0.3, 1e-9);
+
+  // With two baselines the drift cannot be told from a change: none is added.
+  o.units.resize(3);
+  n.units.resize(3);
+  const CompareModel two = Compare(o, n);
+  EXPECT_FALSE(two.drift[0].estimate.has_value());
+  EXPECT_TRUE(std::isnan(FindChange(two, "b/c1/40us")->baseline_own_move));
+  EXPECT_EQ(two.drift[0].message.code, "compare.drift.not_estimable");
+  EXPECT_DOUBLE_EQ(FindChange(two, "b/c1/40us")->noise_band,
+                   FindChange(two, "b/c1/40us")->within_band);
+  EXPECT_EQ(FindChange(two, "b/c1/40us")->direction, ChangeDirection::kRegressed);
 }
 
 TEST(CompareModelTest, CellsAdaptersTiersAndConcurrenciesOfOneSideAreListedNotFilledIn) {

@@ -136,9 +136,11 @@ TEST_F(CompareTest, TheOtherWayRoundItIsNeverARegressionAndTheGatePasses) {
   EXPECT_STRNE(d["cells"][0]["direction"].GetString(), "regressed");
 }
 
-// Lax: with one cell the geometric mean is that cell's change, which the gate takes without
-// the noise test, and two runs' calibrated bodies differ by some tens of percent on a busy
-// machine.
+// Two runs of the same code. Read at the tier's body, the cell's change is the two runs'
+// difference in the few hundred nanoseconds outside a 40 us body, so it stays a few percent
+// even when one process ran its bodies twice as slow (which once moved the raw ratio by
+// +101% on a busy CI machine). The gate is still lax: this is a shared 2-core machine, and a
+// unit test asserts the rule, not the machine's quietness.
 TEST_F(CompareTest, TwoRunsOfTheSameCodePassALaxGate) {
   const CliRun r = ZooHost({"compare", old_.string(), old_again_.string(), "--out",
                             (dir_->path() / "old-vs-old").string(), "--fail-on-regression",

@@ -126,11 +126,11 @@ TEST(CompareRenderTest, AReporterWithoutCompareSupportOrAnUnknownVersionRefuses)
   EXPECT_EQ(r.error, "this reporter does not render compare documents");
 
   testing::ReporterModule md(ZOO_TEST_MARKDOWN_REPORTER);
-  std::string v2 = doc;
-  v2.replace(v2.find("\"model_version\":1"), 17, "\"model_version\":2");
-  testing::RenderResult bad = md.Render(v2, "en", "md");
+  std::string v3 = doc;
+  v3.replace(v3.find("\"model_version\":2"), 17, "\"model_version\":3");
+  testing::RenderResult bad = md.Render(v3, "en", "md");
   EXPECT_EQ(bad.status, ZOO_STATUS_INVALID_ARGUMENT);
-  EXPECT_THAT(bad.error, HasSubstr("compare document is version 2"));
+  EXPECT_THAT(bad.error, HasSubstr("compare document is version 3"));
   EXPECT_TRUE(bad.files.empty());
 }
 

@@ -12,6 +12,7 @@
 #include "core/self_checks.h"
 #include "core/unit_stats.h"
 #include "gtest/gtest.h"
+#include "rapidjson/document.h"
 #include "test/reporters/fixture_cost.h"
 
 namespace zoo::report::testing {
@@ -234,7 +235,13 @@ RenderResult ReporterModule::RenderWithRequestSize(std::string_view model_json,
   output.table.log = Log;
   zoo_report_request_t request{};
   request.struct_size = request_size;
-  request.model_version = 1;
+  // The request names the version the document carries, as the host does.
+  rapidjson::Document doc;
+  doc.Parse(model_json.data(), model_json.size());
+  request.model_version = !doc.HasParseError() && doc.IsObject() && doc.HasMember("model_version") &&
+                                  doc["model_version"].IsUint()
+                              ? doc["model_version"].GetUint()
+                              : 0;
   request.model_json = model_json.data();
   request.model_json_size = model_json.size();
   request.language = language;

@@ -49,8 +49,10 @@ void PrintSummary(const CompareModel& m) {
   }
   for (const CellChange& c : m.cells) {
     if (c.direction == ChangeDirection::kWithinNoise) continue;
-    std::cout << absl::StrFormat("  %s %s: %+.1f%% (noise band %.1f%%, p = %.4f)\n",
+    std::cout << absl::StrFormat("  %s %s: %+.1f%% read %s (noise band %.1f%%, p = %.4f)\n",
                                  ChangeDirectionName(c.direction), c.id(), c.change * 100,
+                                 c.basis == CompareBasis::kTierBody ? "at the tier's body"
+                                                                    : "end-to-end",
                                  c.noise_band * 100, c.test.p_value);
   }
   for (const OneSided& o : m.only_in_one) {

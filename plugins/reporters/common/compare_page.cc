@@ -125,19 +125,29 @@ absl::StatusOr<ComparePage> BuildComparePage(const rapidjson::Value& doc,
   if (cells.Empty()) {
     all.paragraphs.push_back(say("compare.none.cells"));
   } else {
-    all.table.header = {say("compare.col.cell"),  say("compare.col.old_ratio"),
-                        say("compare.col.new_ratio"), say("compare.col.change"),
-                        say("compare.col.noise"), say("compare.col.p"),
+    all.table.header = {say("compare.col.cell"),      say("compare.col.basis"),
+                        say("compare.col.old_ratio"), say("compare.col.new_ratio"),
+                        say("compare.col.end_to_end"), say("compare.col.change"),
+                        say("compare.col.noise"),     say("compare.col.p"),
                         say("compare.col.direction")};
     for (const rapidjson::Value& c : cells.GetArray()) {
       const rapidjson::Value& m = MessageOf(c, "message");
       all.table.rows.push_back(
-          {say.Code(StringOf(c, "id")), ArgOf(m, "old_ratio", say), ArgOf(m, "new_ratio", say),
-           ArgOf(m, "change", say), ArgOf(m, "noise", say), ArgOf(m, "p", say),
-           say("compare.direction." + std::string(StringOf(c, "direction")))});
+          {say.Code(StringOf(c, "id")), say("compare.basis." + std::string(StringOf(c, "basis"))),
+           ArgOf(m, "old_ratio", say), ArgOf(m, "new_ratio", say),
+           ArgOf(m, "end_to_end", say), ArgOf(m, "change", say), ArgOf(m, "noise", say),
+           ArgOf(m, "p", say), say("compare.direction." + std::string(StringOf(c, "direction")))});
     }
   }
   page.sections.push_back(std::move(all));
+
+  // How far a unit moves between two processes by itself: what widened every band above.
+  CompareSection drift = Titled(say("compare.section.drift.title"));
+  drift.paragraphs.push_back(say("compare.drift.note"));
+  for (const rapidjson::Value& d : ArrayOf(doc, "drift").GetArray()) {
+    drift.items.push_back(say.Message(MessageOf(d, "message")));
+  }
+  page.sections.push_back(std::move(drift));
 
   CompareSection shares = Titled(say("compare.section.shares.title"));
   bool any_share = false;

@@ -99,7 +99,7 @@ absl::Status CheckRequest(const ReporterDefinition& definition, const zoo_report
 }
 
 constexpr std::string_view kCompareSchema = "zoo-host-compare";
-constexpr uint32_t kSupportedCompareVersion = 1;
+constexpr uint32_t kSupportedCompareVersion = 2;
 
 // The members every compare renderer reads without checking again.
 absl::Status CheckCompareDocument(const rapidjson::Document& doc, uint32_t request_version) {
@@ -126,6 +126,7 @@ absl::Status CheckCompareDocument(const rapidjson::Document& doc, uint32_t reque
                         {"summary", &rapidjson::Value::IsObject},
                         {"cells", &rapidjson::Value::IsArray},
                         {"shares", &rapidjson::Value::IsArray},
+                        {"drift", &rapidjson::Value::IsArray},
                         {"geomean", &rapidjson::Value::IsObject},
                         {"geomean_per_baseline", &rapidjson::Value::IsArray},
                         {"only_in_one", &rapidjson::Value::IsArray}};
