@@ -656,6 +656,16 @@ class Analysis {
           row.instructions = ir->total;
           row.instructions_per_task =
               row.tasks > 0 ? static_cast<double>(ir->total) / static_cast<double>(row.tasks) : 0;
+          const Count& again = u.counts->callgrind_repeat;
+          row.repeat_available = again.available;
+          row.repeat_unavailable_reason = again.available ? "" : again.unavailable_reason;
+          if (again.available) {
+            row.repeat_instructions = again.total;
+            row.repeats_exactly = again.total == ir->total;
+            const double first = static_cast<double>(ir->total);
+            row.repeat_difference =
+                first > 0 ? std::fabs(static_cast<double>(again.total) - first) / first : 0;
+          }
         }
         c.callgrind.push_back(std::move(row));
       }

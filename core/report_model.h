@@ -255,7 +255,9 @@ struct ColdStart {
 
 // One unit run under valgrind --tool=callgrind (zoo-host run --instrument callgrind): the
 // instructions executed in the measured rounds, by every thread, counted by the simulator,
-// so two runs of the same build agree exactly whatever the machine is doing.
+// whatever the machine is doing. The unit ran twice, in two processes: the row says whether
+// the two counts agree exactly (they do where dispatch runs on one thread; where the
+// adapter's threads wait for each other, the simulator's interleaving moves them).
 struct CallgrindRow {
   std::string adapter;
   uint32_t concurrency = 0;
@@ -266,6 +268,12 @@ struct CallgrindRow {
   uint64_t tasks = 0;
   uint64_t instructions = 0;       // Ir, measured rounds only
   double instructions_per_task = 0;
+  // The second run's Ir; absent with the reason when it failed or the archive predates it.
+  bool repeat_available = false;
+  uint64_t repeat_instructions = 0;
+  std::string repeat_unavailable_reason;
+  bool repeats_exactly = false;    // both counts available and equal
+  double repeat_difference = 0;    // |second - first| / first (0 when equal or unavailable)
 };
 
 struct CostOfCode {

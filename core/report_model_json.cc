@@ -314,6 +314,11 @@ void WriteCallgrindRow(json::Writer& w, const CallgrindRow& r) {
   json::Uint(w, "tasks", r.tasks);
   json::Uint(w, "instructions", r.instructions);
   json::Double(w, "instructions_per_task", r.instructions_per_task);
+  json::Bool(w, "repeat_available", r.repeat_available);
+  json::Uint(w, "repeat_instructions", r.repeat_instructions);
+  json::String(w, "repeat_unavailable_reason", r.repeat_unavailable_reason);
+  json::Bool(w, "repeats_exactly", r.repeats_exactly);
+  json::Double(w, "repeat_difference", r.repeat_difference);
   w.EndObject();
 }
 

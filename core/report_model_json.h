@@ -48,7 +48,9 @@
 //             counters_status, counters_reason_code, counters_reason,
 //             callgrind_status, callgrind_version,
 //             callgrind: [{adapter, concurrency, tier_us, unit, ok, failure, tasks,
-//                          instructions, instructions_per_task}]},
+//                          instructions, instructions_per_task, repeat_available,
+//                          repeat_instructions, repeat_unavailable_reason, repeats_exactly,
+//                          repeat_difference}]},
 //      where a count is {available, total, per_task, unavailable_code, unavailable_reason}
 //      (never a zero for a count that could not be taken: available false, with the reason)
 //    "self_checks": {passed, checks: [{name, passed, detail, message}], withheld_units,

@@ -59,6 +59,10 @@ struct UnitCounts {
   Count cold_alloc_bytes;
   // A callgrind unit: Ir over the measured rounds, from callgrind's totals (read by the host).
   Count callgrind_instructions;
+  // The same unit run again under callgrind in a second process (only its Ir is kept), so
+  // the archive shows whether the count repeats exactly. "not_counted" in archives that
+  // predate it and when the second run failed.
+  Count callgrind_repeat;
 };
 
 // One task of one measured round. Times are nanoseconds of CLOCK_MONOTONIC relative to the

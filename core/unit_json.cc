@@ -98,6 +98,7 @@ void WriteCounts(json::Writer& w, const UnitCounts& c) {
   WriteCount(w, "cold_alloc_calls", c.cold_alloc_calls);
   WriteCount(w, "cold_alloc_bytes", c.cold_alloc_bytes);
   WriteCount(w, "callgrind_instructions", c.callgrind_instructions);
+  WriteCount(w, "callgrind_repeat", c.callgrind_repeat);
   w.EndObject();
 }
 
@@ -118,6 +119,12 @@ absl::StatusOr<UnitCounts> ReadCounts(const rapidjson::Value& v, std::string_vie
   ZOO_ASSIGN_OR_RETURN(c.cold_alloc_calls, ReadCount(*m, "cold_alloc_calls", at));
   ZOO_ASSIGN_OR_RETURN(c.cold_alloc_bytes, ReadCount(*m, "cold_alloc_bytes", at));
   ZOO_ASSIGN_OR_RETURN(c.callgrind_instructions, ReadCount(*m, "callgrind_instructions", at));
+  if (m->HasMember("callgrind_repeat")) {
+    ZOO_ASSIGN_OR_RETURN(c.callgrind_repeat, ReadCount(*m, "callgrind_repeat", at));
+  } else {
+    c.callgrind_repeat = {.available = false, .total = 0, .unavailable_code = "not_counted",
+                          .unavailable_reason = "this archive predates repeated callgrind runs"};
+  }
   return c;
 }
 

@@ -256,7 +256,8 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
     const std::string cold = "a cold start is taken at concurrency 1 only";
     if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
-    n.callgrind_instructions = NotCounted("the unit did not run under callgrind");
+    n.callgrind_instructions = n.callgrind_repeat =
+        NotCounted("the unit did not run under callgrind");
   } else if (callgrind) {
     DumpCallgrindCounts();
     UnitCounts& n = *result.counts;
@@ -265,6 +266,8 @@ UnitResult MeasureUnit(const UnitSpec& spec,
         n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
     // The host fills callgrind_instructions from callgrind's output file.
     n.callgrind_instructions = NotCounted("callgrind's output was not read");
+    // The host runs the unit a second time under callgrind and fills this from that run.
+    n.callgrind_repeat = NotCounted("the unit was not run a second time");
   }
 
   step("teardown");

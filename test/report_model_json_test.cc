@@ -196,7 +196,10 @@ ReportModel SampleModel() {
   m.cost.callgrind.push_back({.adapter = "inline", .concurrency = 1, .tier_us = 0,
                               .unit = "inline/c1/0us", .ok = false,
                               .failure = "valgrind exited with status 1", .tasks = 5,
-                              .instructions = 0, .instructions_per_task = kNaN});
+                              .instructions = 0, .instructions_per_task = kNaN,
+                              .repeat_available = false, .repeat_instructions = 0,
+                              .repeat_unavailable_reason = "", .repeats_exactly = false,
+                              .repeat_difference = 0});
   return m;
 }
 

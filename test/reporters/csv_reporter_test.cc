@@ -187,6 +187,12 @@ TEST_F(CsvReporterTest, CostCsvHasARowPerCountingUnitColdStartAndCallgrindUnit) 
   EXPECT_EQ(callgrind.at("instructions_per_task"), "1234567");
   EXPECT_EQ(callgrind.at("instructions_total"), "6172835");
   EXPECT_EQ(callgrind.at("alloc_calls_per_task"), "");
+  EXPECT_EQ(callgrind.at("callgrind_repeat_total"), "6172835");
+  EXPECT_EQ(callgrind.at("callgrind_repeats_exactly"), "true");
+  EXPECT_EQ(rows[16].at("callgrind_repeats_exactly"), "false");
+  EXPECT_EQ(rows[17].at("callgrind_repeat_total"), "") << "no second count: empty, never 0";
+  EXPECT_EQ(rows[17].at("callgrind_repeats_exactly"), "");
+  EXPECT_EQ(rows[0].at("callgrind_repeat_total"), "") << "a counters row has no callgrind";
   const auto& callgrind_failed = rows[19];
   EXPECT_EQ(callgrind_failed.at("ok"), "false");
   EXPECT_EQ(callgrind_failed.at("instructions_per_task"), "");

@@ -2,7 +2,8 @@
 // each concurrency (allocations and bytes exactly `adapter index + 2` blocks of 64 bytes per
 // task), instructions, cycles and context switches available, CPU migrations unavailable
 // ("not_permitted", with the kernel's reason), one failed counting unit, a cold start per
-// adapter, and callgrind rows (one failed). Set on a model after BuildReportModel, so it
+// adapter, and callgrind rows (one failed; the subject's second run repeats exactly, the
+// second adapter's differs by 2.00%, the third's has no second count). Set on a model after BuildReportModel, so it
 // does not depend on how the core fills the section from an archive.
 #pragma once
 

@@ -281,6 +281,9 @@ TEST(HtmlReporterTest, TheCostSlidesShowCountsNotesColdStartCallgrindAndCaveats)
                               "<td class=\"num\">17</td><td class=\"num\">72.00 KiB</td>"));
   EXPECT_THAT(cost, HasSubstr("Exact instructions per task, under callgrind"));
   EXPECT_THAT(cost, HasSubstr("<td class=\"num\">1,234,567</td>"));
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">yes</td>"));
+  EXPECT_THAT(cost, HasSubstr("no: 2.00% apart"));
+  EXPECT_THAT(cost, HasSubstr("killed by SIGKILL"));
   EXPECT_THAT(cost, HasSubstr("valgrind exited with status 1"));
   EXPECT_THAT(cost, HasSubstr("every thread the adapter created"));
   EXPECT_THAT(cost, HasSubstr("Counts are steadier than time on a shared machine"));

@@ -228,8 +228,17 @@ TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveat
   EXPECT_THAT(md, HasSubstr("| subj (subject) | 250.0 µs | 41.0 µs | 17 | 72.00 KiB |"));
   // Callgrind: exact counts, the failed unit's note, and why the times mean nothing.
   EXPECT_THAT(md, HasSubstr("(valgrind-3.19.0)"));
-  EXPECT_THAT(md, HasSubstr("| subj (subject) | 1 | 0 µs | 5 | 1,234,567 | 6,172,835 |"));
-  EXPECT_THAT(md, HasSubstr("- Note 1: The counting unit failed. The run says: valgrind exited "
+  // The second run: the subject's repeats exactly, fast's differs by 2.00%, slow's gave no
+  // count (the section's first note), and the failed unit's row is its note throughout.
+  EXPECT_THAT(md, HasSubstr("| subj (subject) | 1 | 0 µs | 5 | 1,234,567 | 6,172,835 | "
+                            "6,172,835 | yes |"));
+  EXPECT_THAT(md, HasSubstr("| fast | 1 | 0 µs | 5 | 1,235,567 | 6,177,835 | 6,301,356 | "
+                            "no: 2.00% apart |"));
+  EXPECT_THAT(md, HasSubstr("| slow | 1 | 0 µs | 5 | 1,236,567 | 6,182,835 | unavailable, note 1 | "
+                            "unavailable, note 1 |"));
+  EXPECT_THAT(md, HasSubstr("- Note 1: The unit's second run under callgrind gave no count"));
+  EXPECT_THAT(md, HasSubstr("killed by SIGKILL"));
+  EXPECT_THAT(md, HasSubstr("- Note 2: The counting unit failed. The run says: valgrind exited "
                             "with status 1"));
   EXPECT_THAT(md, HasSubstr("its times and the verdicts built on them are meaningless"));
   // The caveats: threads, the host's recording, the noop body, counts against time.

@@ -32,6 +32,10 @@ CostCell CostNotes::Failed(std::string_view failure) {
   return {.figure = {}, .note = NoteFor("unit_failed", std::string(failure))};
 }
 
+CostCell CostNotes::NotRepeated(std::string_view why) {
+  return {.figure = {}, .note = NoteFor("not_repeated", std::string(why))};
+}
+
 size_t CostNotes::NoteFor(std::string code, std::string detail) {
   for (size_t i = 0; i < notes_.size(); ++i) {
     if (notes_[i].code == code && notes_[i].detail == detail) return i + 1;

@@ -41,6 +41,8 @@ class CostNotes {
                 std::string_view row_failure, const char* field = "per_task");
   // A note for a row that failed as a whole (a callgrind row: it has no count objects).
   CostCell Failed(std::string_view failure);
+  // A note for a callgrind row whose second run gave no count, with the core's sentence why.
+  CostCell NotRepeated(std::string_view why);
 
   const std::vector<CostNote>& notes() const { return notes_; }
 

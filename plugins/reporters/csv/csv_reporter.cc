@@ -103,6 +103,10 @@ std::vector<std::string> CostColumns() {
       columns.push_back(std::string(c.field) + suffix);
     }
   }
+  // A callgrind row's second run: its total, and "true"/"false" for exactly the same count
+  // (both empty when the second run has no count; its reason is in the report).
+  columns.push_back("callgrind_repeat_total");
+  columns.push_back("callgrind_repeats_exactly");
   columns.push_back("not_run_reason");
   return columns;
 }
@@ -154,7 +158,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     std::vector<std::string> row = CostRowStart("counters", r);
     row.insert(row.end(), 2, std::string());  // setup_ns, first_task_ns
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
-    row.emplace_back();
+    row.insert(row.end(), 3, std::string());  // the callgrind repeat, not_run_reason
     AppendRow(row, out);
   }
   for (const rapidjson::Value& r : ArrayOf(cost, "cold_start").GetArray()) {
@@ -163,7 +167,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     row.push_back(ok ? ExactNumber(NumberOf(r, "setup_ns")) : std::string());
     row.push_back(ok ? ExactNumber(NumberOf(r, "first_task_ns")) : std::string());
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
-    row.emplace_back();
+    row.insert(row.end(), 3, std::string());  // the callgrind repeat, not_run_reason
     AppendRow(row, out);
   }
   if (StringOf(cost, "callgrind_status") == "measured") {
@@ -189,6 +193,12 @@ std::string CostCsv(const rapidjson::Value& cost) {
                           : std::string());
         row.insert(row.end(), 2, std::string());
       }
+      const rapidjson::Value* again = MemberOf(r, "repeat_instructions");
+      const bool repeated = ok && BoolOf(r, "repeat_available");
+      row.push_back(repeated && again != nullptr && again->IsUint64()
+                        ? std::to_string(again->GetUint64())
+                        : std::string());
+      row.emplace_back(repeated ? (BoolOf(r, "repeats_exactly") ? "true" : "false") : "");
       row.emplace_back();
       AppendRow(row, out);
     }

@@ -94,19 +94,32 @@ std::vector<Slide> CallgrindSlides(DeckContext& deck, const rapidjson::Value& co
                                    {"version", Verbatim(StringOf(cost, "callgrind_version"))}}),
         TextStyle::kNote);
   s.Add(t("msg.cost.callgrind_times_meaningless"), TextStyle::kNote);
-  s.BeginTable({{t("col.adapter"), 24, false},
-                {t("col.concurrency"), 14, true},
-                {t("col.tier"), 14, true},
-                {t("cost.col.instructions"), 24, true},
-                {t("cost.col.instructions_total"), 24, true}});
+  s.BeginTable({{t("col.adapter"), 18, false},
+                {t("col.concurrency"), 9, true},
+                {t("col.tier"), 9, true},
+                {t("cost.col.instructions"), 16, true},
+                {t("cost.col.instructions_total"), 16, true},
+                {t("cost.col.instructions_again"), 16, true},
+                {t("cost.col.repeats"), 16, true}});
   CostNotes notes;
   for (const rapidjson::Value& row : ArrayOf(cost, "callgrind").GetArray()) {
     const bool ok = BoolOf(row, "ok");
     const std::string failed = ok ? "" : CellHtml(t, notes.Failed(StringOf(row, "failure")));
+    std::string again = failed, repeats = failed;
+    if (ok && BoolOf(row, "repeat_available")) {
+      again = Esc(Count(NumberOf(row, "repeat_instructions")));
+      repeats = BoolOf(row, "repeats_exactly")
+                    ? t("cost.repeats.yes")
+                    : t("cost.repeats.no",
+                        {{"difference", Esc(Percent(NumberOf(row, "repeat_difference"), 2))}});
+    } else if (ok) {
+      again = repeats =
+          CellHtml(t, notes.NotRepeated(StringOf(row, "repeat_unavailable_reason")));
+    }
     s.AddRow({AdapterHtml(deck, StringOf(row, "adapter")), absl::StrCat(UintOf(row, "concurrency")),
               Esc(Tier(UintOf(row, "tier_us"))),
               ok ? Esc(Count(NumberOf(row, "instructions_per_task"))) : failed,
-              ok ? Esc(Count(NumberOf(row, "instructions"))) : failed});
+              ok ? Esc(Count(NumberOf(row, "instructions"))) : failed, again, repeats});
   }
   AddNotes(s, t, notes);
   return s.Build();

@@ -110,16 +110,28 @@ void CallgrindTable(Page& page, const rapidjson::Value& cost) {
     if (BoolOf(row, "ok")) {
       cells.push_back(Count(NumberOf(row, "instructions_per_task")));
       cells.push_back(Count(NumberOf(row, "instructions")));
+      if (BoolOf(row, "repeat_available")) {
+        cells.push_back(Count(NumberOf(row, "repeat_instructions")));
+        cells.push_back(BoolOf(row, "repeats_exactly")
+                            ? page.T("cost.repeats.yes")
+                            : page.T("cost.repeats.no",
+                                     {{"difference", Percent(NumberOf(row, "repeat_difference"), 2)}}));
+      } else {
+        const std::string unknown =
+            CellText(page, notes.NotRepeated(StringOf(row, "repeat_unavailable_reason")));
+        cells.push_back(unknown);
+        cells.push_back(unknown);
+      }
     } else {
       const std::string failed = CellText(page, notes.Failed(StringOf(row, "failure")));
-      cells.push_back(failed);
-      cells.push_back(failed);
+      cells.insert(cells.end(), 4, failed);
     }
     table.push_back(std::move(cells));
   }
   page.out().Table({page.T("col.adapter"), page.T("col.concurrency"), page.T("col.tier"),
                     page.T("cost.col.tasks"), page.T("cost.col.instructions"),
-                    page.T("cost.col.instructions_total")},
+                    page.T("cost.col.instructions_total"), page.T("cost.col.instructions_again"),
+                    page.T("cost.col.repeats")},
                    table);
   WriteNotes(page, notes);
 }
