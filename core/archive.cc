@@ -46,6 +46,7 @@ void WriteMatrix(json::Writer& w, const Matrix& m) {
   json::Uint(w, "measured_rounds", m.measured_rounds);
   json::String(w, "workload", m.workload);
   json::Double(w, "unit_timeout_s", m.unit_timeout_s);
+  json::Uint(w, "subject_processes", m.subject_processes);
   w.EndObject();
 }
 
@@ -111,6 +112,12 @@ absl::StatusOr<Matrix> ReadMatrix(const rapidjson::Value& run) {
   out.measured_rounds = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(out.workload, json::GetString(*m, "workload", where));
   ZOO_ASSIGN_OR_RETURN(out.unit_timeout_s, json::GetDouble(*m, "unit_timeout_s", where));
+  // Archives that predate it measured every unit in one process.
+  out.subject_processes = 1;
+  if (m->HasMember("subject_processes")) {
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(*m, "subject_processes", where));
+    out.subject_processes = static_cast<uint32_t>(n);
+  }
   return out;
 }
 

@@ -45,23 +45,48 @@ const UnitView* SubjectUnit(const ReportModel& m, uint32_t concurrency, uint32_t
   return nullptr;
 }
 
-// The unit a cell reads at these coordinates: the main matrix's (no semantics item), not a
-// counting unit, measured.
-const UnitResult* MeasuredUnit(const Archive& a, const std::string& adapter, uint32_t concurrency,
-                               uint32_t tier_us) {
+// The measured units of `adapter` at these coordinates in the main matrix (no semantics
+// item, not a counting unit), in process order: one for a baseline, the subject's one per
+// process (Matrix::subject_processes).
+std::vector<const UnitResult*> MeasuredUnits(const Archive& a, const std::string& adapter,
+                                             uint32_t concurrency, uint32_t tier_us) {
+  std::vector<const UnitResult*> out;
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
     if (u.result.ok && s.adapter == adapter && s.semantics.empty() && s.instrument != "counters" &&
         s.concurrency == concurrency && s.tier_us == tier_us) {
-      return &u.result;
+      out.push_back(&u.result);
     }
   }
-  return nullptr;
+  std::stable_sort(out.begin(), out.end(), [](const UnitResult* x, const UnitResult* y) {
+    return x->spec.process < y->spec.process;
+  });
+  return out;
+}
+
+// A baseline's unit (its first process).
+const UnitResult* MeasuredUnit(const Archive& a, const std::string& adapter, uint32_t concurrency,
+                               uint32_t tier_us) {
+  const std::vector<const UnitResult*> units = MeasuredUnits(a, adapter, concurrency, tier_us);
+  return units.empty() ? nullptr : units.front();
+}
+
+// Every round of every one of the units, on `basis`: the subject pooled over its processes,
+// so one process that ran differently is a minority of the samples, and the spread between
+// processes is in the relative spread.
+std::vector<double> PooledCost(const std::vector<const UnitResult*>& units, CompareBasis basis) {
+  std::vector<double> out;
+  for (const UnitResult* u : units) {
+    const std::vector<double> v = PerRoundCost(*u, basis);
+    out.insert(out.end(), v.begin(), v.end());
+  }
+  return out;
 }
 
 // One run's reading of a cell on `basis`: the ratio, the two units' spreads, and the subject's
 // per-round samples divided by the baseline's median (what the test compares across runs).
 struct CellReading {
+  uint32_t subject_processes = 0;
   double ratio = kNaN;
   double baseline_median = kNaN;
   double within_band = kNaN;
@@ -70,10 +95,12 @@ struct CellReading {
 
 CellReading ReadCell(const Archive& a, const Cell& cell, CompareBasis basis) {
   CellReading r;
-  const UnitResult* subject = MeasuredUnit(a, a.subject, cell.concurrency, cell.tier_us);
+  const std::vector<const UnitResult*> subject =
+      MeasuredUnits(a, a.subject, cell.concurrency, cell.tier_us);
   const UnitResult* baseline = MeasuredUnit(a, cell.baseline, cell.concurrency, cell.tier_us);
-  if (subject == nullptr || baseline == nullptr) return r;
-  const std::vector<double> s = PerRoundCost(*subject, basis);
+  r.subject_processes = static_cast<uint32_t>(subject.size());
+  if (subject.empty() || baseline == nullptr) return r;
+  const std::vector<double> s = PooledCost(subject, basis);
   const std::vector<double> b = PerRoundCost(*baseline, basis);
   const double s_median = Median(s), b_median = Median(b);
   if (!(s_median > 0 && b_median > 0)) return r;
@@ -140,6 +167,8 @@ CellChange ChangeOf(const Archive& old_a, const Cell& o, const Archive& new_a, c
   const CellReading new_reading = ReadCell(new_a, n, c.basis);
   c.old_ratio = old_reading.ratio;
   c.new_ratio = new_reading.ratio;
+  c.old_subject_processes = old_reading.subject_processes;
+  c.new_subject_processes = new_reading.subject_processes;
   c.old_end_to_end_ratio = o.ratio;
   c.new_end_to_end_ratio = n.ratio;
   c.change = (c.old_ratio > 0 && c.new_ratio > 0) ? c.old_ratio / c.new_ratio - 1 : kNaN;
@@ -151,7 +180,15 @@ CellChange ChangeOf(const Archive& old_a, const Cell& o, const Archive& new_a, c
     c.baseline_own_move =
         drift.estimate->OwnMove(old_reading.baseline_median, new_reading.baseline_median);
     const double d = drift.estimate->drift;
-    c.noise_band += d + (std::isfinite(c.baseline_own_move) ? std::max(d, c.baseline_own_move) : d);
+    // The subject's unit: its own spread between processes is already in its pooled samples
+    // when both runs measured it in more than one; otherwise the baselines' drift stands in.
+    const bool subject_pooled = c.old_subject_processes > 1 && c.new_subject_processes > 1;
+    // The baseline's move multiplies the ratio rather than adding to it, so it compounds: a
+    // baseline that ran 70 times slower in one process must not leave its cell "regressed"
+    // because the subject also moved by 8%.
+    const double baseline_move =
+        std::isfinite(c.baseline_own_move) ? std::max(d, c.baseline_own_move) : d;
+    c.noise_band = (1 + c.within_band + (subject_pooled ? 0 : d)) * (1 + baseline_move) - 1;
   }
   c.test = MannWhitneyTest(new_reading.normalised, old_reading.normalised);
   // NaN magnitude or p compares false: never beyond noise on missing figures.

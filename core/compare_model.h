@@ -4,14 +4,16 @@
 // Absolute times are not comparable across runs (another moment, maybe another machine), so a
 // change is read on same-run ratios, each unit read on the cell's basis (compare_basis.h: at
 // the tier's body within the logical cores, end-to-end above them):
-//   ratio        baseline median / subject median in one run, on the basis
+//   ratio        baseline median / subject median in one run, on the basis; the subject's
+//                rounds pooled over its processes (Matrix::subject_processes)
 //   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
 //                positive when the subject got slower against it
 //   noise band   the four units' relative spreads on the basis (subject and baseline, OLD and
 //                NEW) + the coordinate's between-process drift (compare_basis.h) for the
-//                subject's unit + for the baseline's unit the larger of that drift and the
-//                baseline's own observed move beyond the common one: a cell's change carries
-//                the drift of two units, and the baseline's is seen
+//                subject's unit unless both runs pooled it over several processes (then its
+//                spread holds it), compounded with, for the baseline's unit, the larger of that
+//                drift and the baseline's own observed move beyond the common one: a cell's
+//                change carries the drift of two units, and the baseline's is seen
 //   test         Mann-Whitney U between OLD and NEW on the subject's per-round samples on the
 //                basis, each divided by its own run's baseline median
 //   beyond noise |change| > noise band AND p < 0.05; only then is a cell regressed or improved
@@ -46,6 +48,9 @@ struct CellChange {
   uint32_t concurrency = 0;
   uint32_t tier_us = 0;
   CompareBasis basis = CompareBasis::kTierBody;
+  // How many processes measured the subject's unit in each run (Matrix::subject_processes):
+  // its rounds are pooled over them.
+  uint32_t old_subject_processes = 0, new_subject_processes = 0;
   double old_ratio = 0, new_ratio = 0;  // on the basis
   // The report's ratios (raw per-task end-to-end), for the reader to set beside the above.
   double old_end_to_end_ratio = 0, new_end_to_end_ratio = 0;
@@ -55,8 +60,10 @@ struct CellChange {
   // The baseline's own move between the runs beyond the coordinate's common move (NaN when
   // the drift is not estimable): what the baseline changed by itself, not the subject.
   double baseline_own_move = 0;
-  // within_band + the drift (the subject's unit) + the larger of the drift and the
-  // baseline's own move (the baseline's unit); within_band alone when not estimable.
+  // (1 + within_band + the drift for the subject's unit (0 when both runs pooled it over more
+  // than one process: its spread then holds its own drift)) x (1 + the larger of the drift and
+  // the baseline's own move) - 1: a move of the baseline's unit multiplies the ratio, so it
+  // compounds; within_band alone when the drift is not estimable.
   double noise_band = 0;
   MannWhitney test;       // NEW against OLD on the normalised subject samples
   bool beyond_noise = false;

@@ -38,6 +38,8 @@ void WriteCell(json::Writer& w, const CellChange& c, bool same_machine) {
   json::Uint(w, "concurrency", c.concurrency);
   json::Uint(w, "tier_us", c.tier_us);
   json::String(w, "basis", CompareBasisName(c.basis));
+  json::Uint(w, "old_subject_processes", c.old_subject_processes);
+  json::Uint(w, "new_subject_processes", c.new_subject_processes);
   json::Double(w, "old_ratio", c.old_ratio);
   json::Double(w, "new_ratio", c.new_ratio);
   json::Double(w, "old_end_to_end_ratio", c.old_end_to_end_ratio);

@@ -7,6 +7,7 @@
 //    "same_machine", "machine": message, "summary": message,
 //    "counts": {shared, regressed, improved, within_noise},
 //    "cells": [{id, baseline, concurrency, tier_us, basis: "tier_body"|"end_to_end",
+//               old_subject_processes, new_subject_processes,
 //               old_ratio, new_ratio (on the basis), old_end_to_end_ratio,
 //               new_end_to_end_ratio (the reports' raw ratios), change, magnitude,
 //               within_band, baseline_own_move, noise_band, test: {u, z, p_value}, beyond_noise,

@@ -137,6 +137,10 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
       absl::StatusOr<std::string> w = NonEmptyString(v, file, key);
       if (!w.ok()) return w.status();
       m.workload = *w;
+    } else if (key == "subject_processes") {
+      absl::StatusOr<uint32_t> n = PositiveInt(v, file, key, "");
+      if (!n.ok()) return n.status();
+      m.subject_processes = *n;
     } else if (key == "unit_timeout_s") {
       if (!v.IsNumber() || !(v.GetDouble() > 0) || !std::isfinite(v.GetDouble())) {
         return FieldError(file, key, "must be a positive number of seconds");
@@ -146,7 +150,7 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
       return absl::InvalidArgumentError(absl::StrCat(
           Sv(file), ": unknown field '", key,
           "' (known: adapters, subject, concurrency, tiers_us, warmup_rounds, measured_rounds, "
-          "workload, unit_timeout_s)"));
+          "workload, unit_timeout_s, subject_processes)"));
     }
   }
   if (absl::Status s = ValidateMatrix(m, file); !s.ok()) return s;
@@ -168,6 +172,9 @@ absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
   for (uint32_t c : m.concurrencies) {
     if (c == 0) return FieldError(source, "concurrency", "must be positive");
     if (c > 4096) return FieldError(source, "concurrency", "must be at most 4096");
+  }
+  if (m.subject_processes == 0 || m.subject_processes > 9) {
+    return FieldError(source, "subject_processes", "must be a whole number from 1 to 9");
   }
   for (uint32_t t : m.tiers_us) {
     if (t == 0) return FieldError(source, "tiers_us", "must be positive");

@@ -24,6 +24,12 @@ struct Matrix {
   std::string workload = "json";
   // Seconds one unit (process start to result) may take before it counts as hung.
   double unit_timeout_s = 120;
+  // How many processes measure each of the subject's main-matrix units: the first in matrix
+  // order, the others after the whole matrix, each in a process of its own. One process per
+  // unit cannot tell a regression from that process having run differently (compare reads
+  // the subject pooled over its processes, compare_model.h); the report's cells read the
+  // first. 1 turns it off; a callgrind run always uses 1 (each of its units runs twice).
+  uint32_t subject_processes = 3;
 };
 
 // The seed matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64, 3 warm-up + 30 rounds.
@@ -44,7 +50,7 @@ std::string QuickDescription();
 // wrong types, empty lists, zero or negative values are refused: "FILE: field 'tiers_us':
 // must be a non-empty list of positive whole numbers (microseconds)". `file` names the source
 // in messages. Field names: adapters, subject, concurrency, tiers_us, warmup_rounds,
-// measured_rounds, workload, unit_timeout_s.
+// measured_rounds, workload, unit_timeout_s, subject_processes.
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file);
 absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path);
 

@@ -28,7 +28,11 @@ std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
 // The cells compare timed units (and a callgrind run's units); semantics and cost units
 // answer other questions.
-bool InMainMatrix(const UnitView& v) { return v.semantics.empty() && v.instrument != "counters"; }
+// A cell's own unit: not a semantics or counting unit, nor one of the subject's later
+// processes (compare reads those).
+bool InMainMatrix(const UnitView& v) {
+  return v.semantics.empty() && v.instrument != "counters" && v.process == 0;
+}
 
 CountPerTask PerTask(const Count& c, uint64_t tasks) {
   CountPerTask out;
@@ -58,6 +62,7 @@ UnitView ViewOf(const ArchivedUnit& u) {
   v.failure = u.result.failure;
   v.semantics = u.result.spec.semantics;
   v.instrument = u.result.spec.instrument;
+  v.process = u.result.spec.process;
   v.stats = u.stats;
   for (const RoundSample& r : u.result.rounds) {
     v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
@@ -806,6 +811,7 @@ std::string Cell::id() const { return CellId(baseline, concurrency, tier_us); }
 std::string UnitView::id() const {
   std::string name = semantics.empty() ? adapter : absl::StrCat(adapter, "[", semantics, "]");
   if (!instrument.empty()) absl::StrAppend(&name, "{", instrument, "}");
+  if (process > 0) absl::StrAppend(&name, "#", process + 1);
   return CellId(name, concurrency, tier_us);
 }
 

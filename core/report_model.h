@@ -57,8 +57,11 @@ struct UnitView {
   // "" a timed unit; "counters" a cost unit (never in a cell); "callgrind" a unit of an
   // --instrument callgrind run (in the cells, but its times are the simulator's).
   std::string instrument;
+  // Which of the subject's processes for its cell (UnitSpec::process): only 0 is in a cell.
+  uint32_t process = 0;
   // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
-  // instrumented unit: "thread_pool{counters}/c1/0us".
+  // instrumented unit: "thread_pool{counters}/c1/0us"; the subject's later processes:
+  // "zoo_scheduler#2/c1/40us" (the second process).
   std::string id() const;
 };
 

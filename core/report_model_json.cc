@@ -61,6 +61,7 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   WriteUnitStats(w, "stats", u.stats);
   WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
   json::String(w, "semantics", u.semantics);
+  json::Uint(w, "process", u.process);
   w.EndObject();
 }
 

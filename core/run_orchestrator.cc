@@ -105,6 +105,23 @@ void PlanSemanticsUnits(const std::filesystem::path& zoo_host, const CatalogEntr
   }
 }
 
+// The subject's later processes (Matrix::subject_processes): after the whole matrix, so each
+// measures the same unit at another moment, in the matrix's order. None in a callgrind run,
+// whose units already run twice.
+void PlanSubjectProcesses(const Matrix& m, const std::string& instrument,
+                          std::vector<UnitSpec>* specs) {
+  if (!instrument.empty()) return;
+  const size_t matrix_units = specs->size();
+  for (uint32_t process = 1; process < m.subject_processes; ++process) {
+    for (size_t i = 0; i < matrix_units; ++i) {
+      if ((*specs)[i].adapter != m.subject) continue;
+      UnitSpec again = (*specs)[i];
+      again.process = process;
+      specs->push_back(std::move(again));
+    }
+  }
+}
+
 // The cost-of-code units: every gated adapter, subject first, at every matrix concurrency
 // within the cores, with the noop body, so that what they count is the dispatch path's own.
 void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEntry*>& passed,
@@ -229,6 +246,12 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
                                  .instrument = options.instrument});
       }
     }
+  }
+  PlanSubjectProcesses(m, options.instrument, &specs);
+  if (options.instrument.empty() && m.subject_processes > 1) {
+    note(absl::StrCat("subject: ", m.subject_processes - 1, " more process(es) per cell of ",
+                      m.subject, " after the matrix (compare reads them; the cells read the "
+                      "first)"));
   }
   PlanSemanticsUnits(options.zoo_host, *passed.front(), m, cores, &archive.semantics, &specs);
   if (archive.semantics.status == "measured") {

@@ -11,9 +11,13 @@
 namespace zoo {
 namespace {
 
-// The adapter, with the semantics item a semantics unit switched on: "zoo_scheduler[retry]".
+// The adapter, with the semantics item a semantics unit switched on: "zoo_scheduler[retry]",
+// and which of the subject's processes a later one is: "zoo_scheduler#2".
 std::string AdapterLabel(const UnitSpec& s) {
-  return s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
+  std::string label =
+      s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
+  if (s.process > 0) absl::StrAppend(&label, "#", s.process + 1);
+  return label;
 }
 
 std::string UnitName(const UnitSpec& s) {

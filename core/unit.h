@@ -30,6 +30,9 @@ struct UnitSpec {
   // the whole process, cold start at concurrency 1); "callgrind" a unit run under valgrind's
   // callgrind, collecting over the measured rounds only.
   std::string instrument = {};
+  // Which of the subject's processes for this cell (Matrix::subject_processes): 0 the first,
+  // the one the report's cells read; 1 and up the later ones, which only compare reads.
+  uint32_t process = 0;
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".

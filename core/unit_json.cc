@@ -142,6 +142,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::String(w, "semantics", s.semantics);
   json::Int(w, "semantics_value", s.semantics_value);
   json::String(w, "instrument", s.instrument);
+  json::Uint(w, "process", s.process);
   w.EndObject();
 }
 
@@ -167,6 +168,11 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   // Units archived before instrumented units were timed units.
   if (v.HasMember("instrument")) {
     ZOO_ASSIGN_OR_RETURN(s.instrument, json::GetString(v, "instrument", where));
+  }
+  // Units archived before the subject's repeated processes were each its cell's only one.
+  if (v.HasMember("process")) {
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "process", where));
+    s.process = static_cast<uint32_t>(n);
   }
   if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -88,6 +88,26 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_FALSE(b->units[1].result.ok);
   EXPECT_EQ(b->environment.cpu_model, "Test CPU \"quoted\"");
   EXPECT_EQ(b->adapters[0].descriptor.abi_major, 1u);
+  EXPECT_EQ(b->run.matrix.subject_processes, 3u);
+}
+
+// An archive written before the subject's repeated processes measured each cell once, and
+// each of its units was its cell's first process.
+TEST(ArchiveTest, AnArchiveWithoutSubjectProcessesReadsAsOneProcess) {
+  Archive a = SampleArchive();
+  a.units[0].result.spec.process = 2;
+  std::string text = ArchiveToJson(a);
+  ASSERT_NE(text.find(",\"subject_processes\":3"), std::string::npos);
+  ASSERT_NE(text.find("\"process\":2"), std::string::npos);
+  absl::StatusOr<Archive> with = ArchiveFromJson(text, "a.json");
+  ASSERT_TRUE(with.ok()) << with.status();
+  EXPECT_EQ(with->units[0].result.spec.process, 2u);
+  text.replace(text.find(",\"subject_processes\":3"), 22, "");
+  text.replace(text.find(",\"process\":2"), 12, "");
+  absl::StatusOr<Archive> old = ArchiveFromJson(text, "a.json");
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->run.matrix.subject_processes, 1u);
+  EXPECT_EQ(old->units[0].result.spec.process, 0u);
 }
 
 TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {

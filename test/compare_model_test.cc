@@ -226,13 +226,13 @@ TEST(CompareModelTest, TheBaselinesDriftWidensTheBandAndNeedsThreeOfThem) {
   ASSERT_NE(d, nullptr);
   EXPECT_NEAR(d->change, 0.25, 1e-9);
   EXPECT_NEAR(d->baseline_own_move, 0, 1e-12);
-  EXPECT_NEAR(d->noise_band, d->within_band + 2 * drift, 1e-12);
+  EXPECT_NEAR(d->noise_band, (1 + d->within_band + drift) * (1 + drift) - 1, 1e-12);
   EXPECT_EQ(d->direction, ChangeDirection::kWithinNoise) << "25% is inside 2 x 18% + spreads";
   // The baseline that moved by +30% itself: its own move, larger than the drift, is in the band.
   const CellChange* c = FindChange(m, "c/c1/40us");
   ASSERT_NE(c, nullptr);
   EXPECT_NEAR(c->baseline_own_move, 0.3, 1e-9);
-  EXPECT_NEAR(c->noise_band, c->within_band + drift + 0.3, 1e-9);
+  EXPECT_NEAR(c->noise_band, (1 + c->within_band + drift) * 1.3 - 1, 1e-9);
 
   // With two baselines the drift cannot be told from a change: none is added.
   o.units.resize(3);
@@ -244,6 +244,43 @@ TEST(CompareModelTest, TheBaselinesDriftWidensTheBandAndNeedsThreeOfThem) {
   EXPECT_DOUBLE_EQ(FindChange(two, "b/c1/40us")->noise_band,
                    FindChange(two, "b/c1/40us")->within_band);
   EXPECT_EQ(FindChange(two, "b/c1/40us")->direction, ChangeDirection::kRegressed);
+}
+
+// The subject measured in three processes per run; in NEW one of them ran 80% slower by
+// itself. Pooled, that process is a minority of the rounds: the median does not move, and the
+// pooled spread (not the baselines' drift) carries the subject's share of the band.
+TEST(CompareModelTest, TheSubjectIsPooledOverItsProcessesSoOneOddProcessIsNoRegression) {
+  const std::vector<std::string> names = {"subj", "b", "c", "d"};
+  Archive o = BaseArchive(names, "1.0"), n = BaseArchive(names, "1.1");
+  for (Archive* a : {&o, &n}) {
+    for (uint32_t process = 0; process < 3; ++process) {
+      const double e2e = (a == &n && process == 1) ? 180'000 : 100'000;
+      a->units.push_back(MakeUnit("subj", 1, 40, Around(e2e)));
+      a->units.back().result.spec.process = process;
+    }
+    for (size_t i = 1; i < names.size(); ++i) {
+      a->units.push_back(MakeUnit(names[i], 1, 40, Around(100'000)));
+    }
+  }
+  const CompareModel m = Compare(o, n);
+  ASSERT_EQ(m.cells.size(), 3u) << "later processes are no cells of their own";
+  for (const CellChange& c : m.cells) {
+    EXPECT_EQ(c.old_subject_processes, 3u);
+    EXPECT_EQ(c.new_subject_processes, 3u);
+    EXPECT_LT(std::fabs(c.change), 0.02) << c.id() << ": the pooled median stays put";
+    EXPECT_EQ(c.direction, ChangeDirection::kWithinNoise) << c.id();
+    // The baselines did not move: drift 0, so the band is the spreads, the odd process in them.
+    EXPECT_DOUBLE_EQ(c.noise_band, c.within_band);
+    EXPECT_GT(c.within_band, 0.3) << "the odd process is in the pooled spread";
+  }
+
+  // Read from the first process alone, the same two runs would not have moved either; read
+  // from the odd one, every cell of the column would have "regressed" by 80%.
+  Archive odd_first = n;
+  odd_first.units[0].result.spec.process = 1;
+  odd_first.units[1].result.spec.process = 0;
+  const CompareModel pooled_again = Compare(o, odd_first);
+  EXPECT_LT(std::fabs(pooled_again.cells[0].change), 0.02) << "the order of processes is moot";
 }
 
 TEST(CompareModelTest, CellsAdaptersTiersAndConcurrenciesOfOneSideAreListedNotFilledIn) {

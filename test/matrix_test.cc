@@ -45,7 +45,8 @@ TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
   absl::StatusOr<Matrix> m = ParseMatrix(
       R"({"adapters": ["inline", "thread_pool"], "subject": "thread_pool",
           "concurrency": [2, 8], "tiers_us": [100], "warmup_rounds": 0,
-          "measured_rounds": 5, "workload": "sleep", "unit_timeout_s": 7.5})",
+          "measured_rounds": 5, "workload": "sleep", "unit_timeout_s": 7.5,
+          "subject_processes": 1})",
       "m.json");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->adapters, (std::vector<std::string>{"inline", "thread_pool"}));
@@ -56,6 +57,8 @@ TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
   EXPECT_EQ(m->measured_rounds, 5u);
   EXPECT_EQ(m->workload, "sleep");
   EXPECT_DOUBLE_EQ(m->unit_timeout_s, 7.5);
+  EXPECT_EQ(m->subject_processes, 1u);
+  EXPECT_EQ(DefaultMatrix().subject_processes, 3u) << "three processes per subject cell";
 
   absl::StatusOr<Matrix> partial = ParseMatrix(R"({"tiers_us": [40]})", "m.json");
   ASSERT_TRUE(partial.ok());
@@ -79,6 +82,8 @@ TEST(MatrixTest, RefusesWrongTypesEmptyListsZeroAndNegativeValues) {
   EXPECT_THAT(Refusal(R"({"warmup_rounds": -1})"), HasSubstr("field 'warmup_rounds'"));
   EXPECT_THAT(Refusal(R"({"unit_timeout_s": 0})"), HasSubstr("field 'unit_timeout_s'"));
   EXPECT_THAT(Refusal(R"({"subject": ""})"), HasSubstr("field 'subject'"));
+  EXPECT_THAT(Refusal(R"({"subject_processes": 0})"), HasSubstr("field 'subject_processes'"));
+  EXPECT_THAT(Refusal(R"({"subject_processes": 10})"), HasSubstr("from 1 to 9"));
   EXPECT_THAT(Refusal(R"({"adapters": []})"), HasSubstr("leave the field out"));
   EXPECT_THAT(Refusal(R"({"adapters": [1]})"), HasSubstr("field 'adapters'"));
 }

@@ -15,6 +15,7 @@
 #include "core/archive.h"
 #include "core/child_process.h"
 #include "core/noise_conditions.h"
+#include "core/report_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
@@ -82,7 +83,7 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
                          "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
                          "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
                          "--workload", "sleep", "--unit-timeout", "3", "--no-cost",
-                         "--results", dir.path().string()});
+                         "--subject-processes", "1", "--results", dir.path().string()});
   EXPECT_EQ(r.exit_code, 1) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
@@ -135,11 +136,28 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_EQ(a->run.status, "complete");
   EXPECT_TRUE(a->run.quick);
   EXPECT_THAT(a->run.command, HasSubstr("zoo-host run --quick"));
-  // The matrix's units, then one cost unit (noop) per adapter and concurrency within the cores.
+  // The matrix's units, the subject's second and third process of each of its cells (after
+  // the matrix), then one cost unit (noop) per adapter and concurrency within the cores.
   const size_t cost_units = std::count_if(a->units.begin(), a->units.end(), [](const auto& u) {
     return u.result.spec.instrument == "counters";
   });
-  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u);
+  EXPECT_EQ(a->run.matrix.subject_processes, 3u);
+  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u + 2u * 3u * 2u);
+  for (size_t i = 0; i < a->units.size(); ++i) {
+    const UnitSpec& s = a->units[i].result.spec;
+    if (i < 12) {
+      EXPECT_EQ(s.process, 0u) << "the matrix comes first";
+    } else if (i < 24) {
+      EXPECT_EQ(s.adapter, "thread_pool") << "later processes are the subject's only";
+      EXPECT_EQ(s.process, i < 18 ? 1u : 2u);
+    }
+  }
+  absl::StatusOr<ReportModel> model = BuildReportModel(*a, path.string());
+  ASSERT_TRUE(model.ok()) << model.status();
+  EXPECT_EQ(model->cells.size(), 3u * 2u) << "one cell per baseline coordinate, not per process";
+  bool named = false;
+  for (const UnitView& u : model->units) named = named || u.id() == "thread_pool#3/c2/2700us";
+  EXPECT_TRUE(named) << "a later process is listed under its own id";
   EXPECT_EQ(cost_units, 2u * a->cost.concurrencies.size());
   EXPECT_EQ(a->adapters.size(), 2u);
   for (const AdapterRecord& ad : a->adapters) {

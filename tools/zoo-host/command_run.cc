@@ -180,6 +180,9 @@ int RunCommand(int argc, char** argv) {
       "rounds", po::value<uint32_t>(), "measured rounds per unit, default 30")(
       "workload", po::value<std::string>(), "json (default), sleep or noop")(
       "unit-timeout", po::value<double>(), "seconds one unit may take, default 120")(
+      "subject-processes", po::value<uint32_t>(),
+      "processes measuring each of the subject's units, 1 to 9, default 3: the later ones run "
+      "after the matrix, and compare pools them")(
       "results", po::value(&results)->default_value(results), "folder of the archives")(
       "report", po::value(&report_dir), "where to write the report (default: beside the "
       "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(
@@ -257,6 +260,9 @@ int RunCommand(int argc, char** argv) {
   if (vm.count("rounds")) matrix.measured_rounds = vm["rounds"].as<uint32_t>();
   if (vm.count("workload")) matrix.workload = vm["workload"].as<std::string>();
   if (vm.count("unit-timeout")) matrix.unit_timeout_s = vm["unit-timeout"].as<double>();
+  if (vm.count("subject-processes")) {
+    matrix.subject_processes = vm["subject-processes"].as<uint32_t>();
+  }
   if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
     return UsageError("run", std::string(s.message()));
   }
