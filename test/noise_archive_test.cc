@@ -96,20 +96,25 @@ TEST(NoiseArchiveTest, AnArchiveWrittenBeforeNoiseLoadsAsNotRecorded) {
   EXPECT_TRUE(b->noise.conditions.empty());
 }
 
-TEST(NoiseArchiveTest, TheCommittedReferenceArchiveStillLoads) {
-  // results/ holds an archive rendered before noise conditions existed.
-  size_t loaded = 0;
+TEST(NoiseArchiveTest, EveryCommittedArchiveLoadsAndTheOldestPredatesNoise) {
+  // results/ holds an archive written before noise conditions existed (20261130T172257Z), and
+  // newer ones that recorded them: each must say which it is.
+  size_t loaded = 0, predating = 0;
   for (const auto& subject : std::filesystem::directory_iterator(ZOO_TEST_RESULTS_DIR)) {
     if (!subject.is_directory()) continue;
     for (const auto& file : std::filesystem::directory_iterator(subject.path())) {
       if (file.path().extension() != ".json") continue;
       absl::StatusOr<Archive> a = ReadArchive(file.path());
       ASSERT_TRUE(a.ok()) << a.status();
-      EXPECT_FALSE(a->noise.recorded) << file.path();
+      const bool old = file.path().filename() == "20261130T172257Z.json";
+      EXPECT_EQ(a->noise.recorded, !old) << file.path();
+      EXPECT_EQ(a->noise.conditions.empty(), old) << file.path();
       ++loaded;
+      predating += old ? 1 : 0;
     }
   }
-  EXPECT_GT(loaded, 0u);
+  EXPECT_GT(loaded, 1u);
+  EXPECT_EQ(predating, 1u);
 }
 
 TEST(NoiseArchiveTest, HalfAPairOrAMisplacedStateIsCorruptNamingTheList) {
