@@ -412,8 +412,8 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   return m;
 }
 
-GateVerdict EvaluateRegressionGate(const CompareModel& model, double percent) {
-  GateVerdict v;
+RegressionGateVerdict EvaluateRegressionGate(const CompareModel& model, double percent) {
+  RegressionGateVerdict v;
   const double limit = percent / 100;
   for (const CellChange& c : model.cells) {
     if (c.direction == ChangeDirection::kRegressed && c.change > limit) v.cells.push_back(c.id());

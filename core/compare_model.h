@@ -153,11 +153,11 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive,
 // The regression gate: which cells regressed beyond noise by more than `percent`, and whether
 // the geometric mean over every shared cell regressed by more than `percent` and beyond its
 // noise band.
-struct GateVerdict {
+struct RegressionGateVerdict {
   bool failed = false;
   std::vector<std::string> cells;  // ids, in the model's order
   bool geomean_failed = false;
 };
-GateVerdict EvaluateRegressionGate(const CompareModel& model, double percent);
+RegressionGateVerdict EvaluateRegressionGate(const CompareModel& model, double percent);
 
 }  // namespace zoo

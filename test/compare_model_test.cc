@@ -126,7 +126,7 @@ TEST(CompareModelTest, ASubjectTwiceAsSlowInOneCellRegressesThereAndInTheGeomean
   ASSERT_EQ(m.geomean_per_baseline.size(), 1u);
   EXPECT_EQ(m.geomean_per_baseline[0].baseline, "b");
 
-  const GateVerdict gate = EvaluateRegressionGate(m, 20);
+  const RegressionGateVerdict gate = EvaluateRegressionGate(m, 20);
   EXPECT_TRUE(gate.failed);
   EXPECT_THAT(gate.cells, ElementsAre("b/c1/40us"));
   EXPECT_TRUE(gate.geomean_failed);

@@ -143,7 +143,7 @@ int CompareCommand(int argc, char** argv) {
   for (const std::string& f : outcome->files) std::cout << "  " << f << "\n";
 
   if (!gate) return kExitOk;
-  const GateVerdict verdict = EvaluateRegressionGate(*model, fail_pct);
+  const RegressionGateVerdict verdict = EvaluateRegressionGate(*model, fail_pct);
   if (!verdict.failed) {
     std::cout << absl::StrFormat("regression gate (%g%%): passed\n", fail_pct);
     return kExitOk;
