@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/abi_text.h"
 #include "zoo/reporter.h"
 
 namespace zoo {
@@ -19,7 +20,6 @@ namespace {
 
 constexpr size_t kMaxNameLength = 64;
 
-std::string Str(const char* s) { return s != nullptr ? std::string(s) : std::string(); }
 
 bool IsElfFile(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -139,17 +139,17 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
   }
   if (!IsValidAdapterName(entry->name)) {
     return absl::FailedPreconditionError(absl::StrCat(
-        shown, ": invalid adapter name '", Str(entry->name),
+        shown, ": invalid adapter name '", AbiText(entry->name),
         "': it must be 1 to 64 characters of a-z, 0-9 and _"));
   }
 
   AdapterDescriptor descriptor{
-      .name = Str(entry->name),
-      .version = Str(entry->version),
-      .description = Str(entry->description),
-      .kind = Str(entry->kind),
-      .caliber_notes = Str(entry->caliber_notes),
-      .drive_level = Str(entry->drive_level),
+      .name = AbiText(entry->name),
+      .version = AbiText(entry->version),
+      .description = AbiText(entry->description),
+      .kind = AbiText(entry->kind),
+      .caliber_notes = AbiText(entry->caliber_notes),
+      .drive_level = AbiText(entry->drive_level),
       .abi_major = entry->abi_major,
       .abi_minor = entry->abi_minor,
       .file = std::filesystem::absolute(file).lexically_normal().string(),

@@ -5,12 +5,13 @@
 #include <boost/dll/shared_library.hpp>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "absl/strings/ascii.h"
+#include "core/abi_text.h"
 #include "core/json_util.h"
 #include "core/plugin_loader.h"
 #include "rapidjson/document.h"
@@ -18,11 +19,10 @@
 namespace zoo {
 namespace {
 
-std::string Str(const char* s) { return s != nullptr ? std::string(s) : std::string(); }
 
 std::vector<std::string> SplitList(const char* s) {
   std::vector<std::string> out;
-  for (absl::string_view part : absl::StrSplit(Str(s), ',', absl::SkipWhitespace())) {
+  for (absl::string_view part : absl::StrSplit(AbiText(s), ',', absl::SkipWhitespace())) {
     out.emplace_back(absl::StripAsciiWhitespace(part));
   }
   return out;
@@ -71,12 +71,12 @@ absl::StatusOr<LoadedReporter> LoadReporter(const std::filesystem::path& file) {
   }
   if (!IsValidAdapterName(entry->name)) {
     return absl::FailedPreconditionError(absl::StrCat(
-        shown, ": invalid reporter name '", Str(entry->name),
+        shown, ": invalid reporter name '", AbiText(entry->name),
         "': it must be 1 to 64 characters of a-z, 0-9 and _"));
   }
-  ReporterDescriptor d{.name = Str(entry->name),
-                       .version = Str(entry->version),
-                       .description = Str(entry->description),
+  ReporterDescriptor d{.name = AbiText(entry->name),
+                       .version = AbiText(entry->version),
+                       .description = AbiText(entry->description),
                        .formats = SplitList(entry->formats),
                        .languages = SplitList(entry->languages),
                        .min_model_version = entry->min_model_version,

@@ -6,11 +6,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/abi_text.h"
 #include "core/child_process.h"
 #include "core/clock.h"
 #include "core/host_services.h"
-#include "core/workload.h"
 #include "core/worker_protocol.h"
+#include "core/workload.h"
 #include "zoo/ext/semantics.h"
 
 namespace zoo {
@@ -22,7 +23,6 @@ constexpr int64_t kCheckTimeoutNs = 50'000'000;
 constexpr uint32_t kCheckBodyUs = 500'000;
 constexpr auto kPollInterval = std::chrono::microseconds(200);
 
-std::string Str(const char* s) { return s == nullptr ? std::string() : std::string(s); }
 
 std::string CheckName(uint32_t check) {
   switch (check) {
@@ -175,10 +175,13 @@ SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter,
       probe.problem = absl::StrCat("item ", i, " of its zoo.semantics/1 table is incomplete");
       return probe;
     }
-    probe.items.push_back({.name = Str(it->name), .layer = Str(it->layer),
-                           .description = Str(it->description),
-                           .has_clean_off = it->has_clean_off != 0, .off_state = Str(it->off_state),
-                           .value_unit = Str(it->value_unit), .default_value = it->default_value,
+    probe.items.push_back({.name = AbiText(it->name),
+                           .layer = AbiText(it->layer),
+                           .description = AbiText(it->description),
+                           .has_clean_off = it->has_clean_off != 0,
+                           .off_state = AbiText(it->off_state),
+                           .value_unit = AbiText(it->value_unit),
+                           .default_value = it->default_value,
                            .check = CheckName(it->check)});
   }
   for (uint32_t i = 0; i < ext->item_count; ++i) {

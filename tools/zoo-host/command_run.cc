@@ -152,8 +152,6 @@ void PrintJson(const RunOutcome& outcome, const std::string& shown_path) {
 int RunCommand(int argc, char** argv) {
   std::vector<std::string> plugins;
   std::optional<std::string> matrix_file, subject, adapters, concurrency, tiers, workload;
-  std::optional<uint32_t> warmup, rounds;
-  std::optional<double> unit_timeout;
   std::string results = "results";
   std::string report_dir, language = "en";
   po::options_description options(

@@ -17,7 +17,7 @@ constexpr std::string_view kStyle =
 
 // Identifiers (cell ids, paths, host names) stay as written in every language: marked
 // lang="en" like other quoted text, so a zh page's own prose can be checked apart from them.
-std::string Code(std::string_view s) {
+std::string CodeElement(std::string_view s) {
   return "<code><span lang=\"en\">" + HtmlEscape(s) + "</span></code>";
 }
 
@@ -25,7 +25,7 @@ std::string Code(std::string_view s) {
 
 absl::Status RenderCompareHtml(const CompareRenderContext& context) {
   const CompareMarkup markup{.escape = [](std::string_view s) { return HtmlEscape(s); },
-                             .code = Code};
+                             .code = CodeElement};
   absl::StatusOr<ComparePage> page =
       BuildComparePage(context.compare, context.messages, markup);
   if (!page.ok()) return page.status();

@@ -5,16 +5,10 @@
 
 #include "plugins/reporters/common/compare_page.h"
 #include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/markdown/markdown_writer.h"
 
 namespace zoo::report::markdown {
 namespace {
-
-std::string CodeSpan(std::string_view s) {
-  // A backtick inside would end the span early: use a longer fence.
-  const std::string fence = s.find('`') != std::string_view::npos ? "`` " : "`";
-  const std::string close = fence == "`" ? "`" : " ``";
-  return fence + std::string(s) + close;
-}
 
 std::string Row(const std::vector<std::string>& cells) {
   std::string out = "|";
