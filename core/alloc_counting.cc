@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/alloc_counter/alloc_counter_api.h"
 #include "core/build_config.h"
+#include "core/build_tree.h"
 
 namespace zoo {
 
@@ -32,8 +33,8 @@ std::filesystem::path AllocCounterLibrary(const std::filesystem::path& executabl
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path exe_dir = fs::weakly_canonical(executable, ec).parent_path();
-  if (!ec && exe_dir == fs::weakly_canonical(ZOO_BUILD_TOOLS_DIR, ec)) {
-    return ZOO_BUILD_ALLOC_COUNTER;
+  if (!ec && exe_dir == fs::weakly_canonical(build_tree::kToolsDir, ec)) {
+    return build_tree::kAllocCounter;
   }
   if (std::string_view(ZOO_ALLOC_COUNTER_FROM_BINDIR).empty()) return ZOO_INSTALLED_ALLOC_COUNTER;
   return (exe_dir / ZOO_ALLOC_COUNTER_FROM_BINDIR).lexically_normal();

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "core/build_config.h"
+#include "core/build_tree.h"
 
 namespace zoo {
 namespace {
@@ -71,10 +72,10 @@ std::vector<fs::path> SplitPathList(const std::string& list) {
 std::vector<fs::path> BuiltinAdapterDirs(const fs::path& executable) {
   std::error_code ec;
   const fs::path exe_dir = fs::weakly_canonical(executable, ec).parent_path();
-  if (!ec && exe_dir == fs::weakly_canonical(ZOO_BUILD_TOOLS_DIR, ec)) {
+  if (!ec && exe_dir == fs::weakly_canonical(build_tree::kToolsDir, ec)) {
     // Running from the build tree: each built-in adapter sits in plugins/<name>/.
     std::vector<fs::path> dirs;
-    for (const fs::directory_entry& e : fs::directory_iterator(ZOO_BUILD_PLUGINS_DIR, ec)) {
+    for (const fs::directory_entry& e : fs::directory_iterator(build_tree::kPluginsDir, ec)) {
       if (e.is_directory(ec)) dirs.push_back(e.path());
     }
     std::sort(dirs.begin(), dirs.end());

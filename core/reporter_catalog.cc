@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/build_config.h"
+#include "core/build_tree.h"
 #include "core/child_process.h"
 #include "core/worker_protocol.h"
 #include "rapidjson/document.h"
@@ -43,9 +44,9 @@ absl::StatusOr<ProbeAnswer> ReadReporterProbeAnswer(const std::string& json) {
 std::vector<fs::path> BuiltinReporterDirs(const fs::path& executable) {
   std::error_code ec;
   const fs::path exe_dir = fs::weakly_canonical(executable, ec).parent_path();
-  if (!ec && exe_dir == fs::weakly_canonical(ZOO_BUILD_TOOLS_DIR, ec)) {
+  if (!ec && exe_dir == fs::weakly_canonical(build_tree::kToolsDir, ec)) {
     std::vector<fs::path> dirs;
-    for (const fs::directory_entry& e : fs::directory_iterator(ZOO_BUILD_REPORTERS_DIR, ec)) {
+    for (const fs::directory_entry& e : fs::directory_iterator(build_tree::kReportersDir, ec)) {
       if (e.is_directory(ec)) dirs.push_back(e.path());
     }
     std::sort(dirs.begin(), dirs.end());

@@ -19,6 +19,7 @@ using ::testing::Not;
 using ::zoo::testing::CliRun;
 using ::zoo::testing::ZooHost;
 using ::zoo::testing::TestPlugin;
+using ::zoo::testing::TestPluginDir;
 
 // The line of `output` that starts with `prefix`, or "".
 std::string LineStartingWith(const std::string& output, const std::string& prefix) {
@@ -72,7 +73,7 @@ TEST(CliTest, ListShowsTheThreeBuiltinsAsOk) {
 }
 
 TEST(CliTest, ListJsonCarriesEveryFileAndItsStatus) {
-  CliRun r = ZooHost({"list", "--json", "--plugin", ZOO_TEST_PLUGIN_DIR});
+  CliRun r = ZooHost({"list", "--json", "--plugin", TestPluginDir().string()});
   EXPECT_EQ(r.exit_code, 1) << "broken test plugins make list exit 1";
   rapidjson::Document doc;
   doc.Parse(r.output.c_str());
@@ -104,7 +105,7 @@ TEST(CliTest, ValidatePassesTheBuiltinsAndExitsZero) {
 }
 
 TEST(CliTest, ValidateRejectsEveryBrokenTestPluginWithItsOwnReason) {
-  CliRun r = ZooHost({"validate", "--plugin", ZOO_TEST_PLUGIN_DIR, "--timeout", "5", "--tasks",
+  CliRun r = ZooHost({"validate", "--plugin", TestPluginDir().string(), "--timeout", "5", "--tasks",
                    "100"});
   EXPECT_EQ(r.exit_code, 1) << r.output;
   const std::map<std::string, std::string> expected = {
@@ -124,7 +125,7 @@ TEST(CliTest, ValidateRejectsEveryBrokenTestPluginWithItsOwnReason) {
       {"libmissing_dependency_adapter.so", "libzoo_vanished_dependency.so.1"},
   };
   for (const auto& [who, reason] : expected) {
-    const std::string line = LineStartingWith(r.output, "REJECTED  " + (who.find(".so") != std::string::npos ? std::string(ZOO_TEST_PLUGIN_DIR) + "/" + who : who));
+    const std::string line = LineStartingWith(r.output, "REJECTED  " + (who.find(".so") != std::string::npos ? TestPluginDir().string() + "/" + who : who));
     EXPECT_THAT(line, HasSubstr(reason)) << who << " in:\n" << r.output;
   }
   EXPECT_THAT(LineStartingWith(r.output, "PASS      fork_executor:"), HasSubstr("exactly once"));

@@ -28,6 +28,7 @@ using ::testing::Not;
 using ::zoo::testing::CliRun;
 using ::zoo::testing::ReadText;
 using ::zoo::testing::TempDir;
+using ::zoo::testing::TestReporterDir;
 using ::zoo::testing::ZooHost;
 
 // The one archive under `results` (results/<subject>-<version>/<UTC>.json).
@@ -209,7 +210,7 @@ TEST_F(CompareTest, TheBuiltInReportersDeclareTheDocumentsTheyRender) {
 // found first with --plugin; it still renders reports.
 TEST_F(CompareTest, AReporterBuiltAgainstAbi10RendersReportsOnly) {
   const std::string plugin =
-      (fs::path(ZOO_TEST_REPORTER_PLUGIN_DIR) / "libabi_1_0_reporter.so").string();
+      (TestReporterDir() / "libabi_1_0_reporter.so").string();
   const CliRun list = ZooHost({"list", "--json", "--plugin", plugin});
   EXPECT_THAT(list.output, HasSubstr("\"abi\": \"1.0\""));
   const fs::path out = dir_->path() / "abi10";

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/temp_dir.h"
+#include "test/test_paths.h"
 
 namespace zoo {
 namespace {
@@ -100,7 +101,7 @@ TEST(NoiseArchiveTest, EveryCommittedArchiveLoadsAndTheOldestPredatesNoise) {
   // results/ holds an archive written before noise conditions existed (20261130T172257Z), and
   // newer ones that recorded them: each must say which it is.
   size_t loaded = 0, predating = 0;
-  for (const auto& subject : std::filesystem::directory_iterator(ZOO_TEST_RESULTS_DIR)) {
+  for (const auto& subject : std::filesystem::directory_iterator(::zoo::testing::CommittedResultsDir())) {
     if (!subject.is_directory()) continue;
     for (const auto& file : std::filesystem::directory_iterator(subject.path())) {
       if (file.path().extension() != ".json") continue;

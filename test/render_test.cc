@@ -24,6 +24,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::zoo::testing::CliRun;
 using ::zoo::testing::ZooHost;
+using ::zoo::testing::TestReporterDir;
 
 std::string Slurp(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -42,7 +43,7 @@ std::set<std::string> FilesUnder(const fs::path& dir) {
 }
 
 fs::path ReporterPlugin(const std::string& stem) {
-  return fs::path(ZOO_TEST_REPORTER_PLUGIN_DIR) / ("lib" + stem + "_reporter.so");
+  return TestReporterDir() / ("lib" + stem + "_reporter.so");
 }
 
 // One small real run, shared by the tests: the subject (zoo_scheduler) and inline.

@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
@@ -73,7 +74,7 @@ std::string WithoutStyle(std::string html) {
 }
 
 TEST(CompareRenderTest, TheJsonReporterWritesTheCompareDocumentByteForByte) {
-  testing::ReporterModule module(ZOO_TEST_JSON_REPORTER);
+  testing::ReporterModule module(::zoo::testing::BuiltinReporter("json"));
   ASSERT_NE(module.entry(), nullptr);
   EXPECT_STREQ(module.entry()->documents, "report,compare");
   const std::string doc = SampleCompareJson();
@@ -88,12 +89,12 @@ TEST(CompareRenderTest, TheJsonReporterWritesTheCompareDocumentByteForByte) {
 TEST(CompareRenderTest, MarkdownAndHtmlSayTheSameFactsInBothLanguages) {
   const std::string doc = SampleCompareJson();
   struct Case {
-    const char* module;
+    std::string module;
     const char* format;
     const char* file;
   };
-  for (const Case& c : {Case{ZOO_TEST_MARKDOWN_REPORTER, "md", "compare.md"},
-                        Case{ZOO_TEST_HTML_REPORTER, "html", "compare.html"}}) {
+  for (const Case& c : {Case{::zoo::testing::BuiltinReporter("markdown"), "md", "compare.md"},
+                        Case{::zoo::testing::BuiltinReporter("html"), "html", "compare.html"}}) {
     SCOPED_TRACE(c.file);
     testing::ReporterModule module(c.module);
     ASSERT_NE(module.entry(), nullptr);
@@ -118,14 +119,14 @@ TEST(CompareRenderTest, MarkdownAndHtmlSayTheSameFactsInBothLanguages) {
 
 TEST(CompareRenderTest, AReporterWithoutCompareSupportOrAnUnknownVersionRefuses) {
   const std::string doc = SampleCompareJson();
-  testing::ReporterModule csv(ZOO_TEST_CSV_REPORTER);
+  testing::ReporterModule csv(::zoo::testing::BuiltinReporter("csv"));
   ASSERT_NE(csv.entry(), nullptr);
   EXPECT_STREQ(csv.entry()->documents, "report");
   testing::RenderResult r = csv.Render(doc, "en", "csv");
   EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(r.error, "this reporter does not render compare documents");
 
-  testing::ReporterModule md(ZOO_TEST_MARKDOWN_REPORTER);
+  testing::ReporterModule md(::zoo::testing::BuiltinReporter("markdown"));
   std::string v3 = doc;
   v3.replace(v3.find("\"model_version\":2"), 17, "\"model_version\":3");
   testing::RenderResult bad = md.Render(v3, "en", "md");

@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "plugins/reporters/common/model_document.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
@@ -57,7 +58,7 @@ std::vector<Row> ParseCsv(const std::string& text) {
 
 class CsvReporterTest : public ::testing::Test {
  protected:
-  ReporterModule module_{ZOO_TEST_CSV_REPORTER};
+  ReporterModule module_{::zoo::testing::BuiltinReporter("csv")};
   std::string model_ = testing::SampleModelJson();
 };
 

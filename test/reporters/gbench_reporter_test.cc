@@ -7,12 +7,13 @@
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
 
 TEST(GbenchReporterTest, HasGoogleBenchmarksRequiredFieldsAndOneBenchmarkPerMeasuredUnit) {
-  testing::ReporterModule module(ZOO_TEST_GBENCH_REPORTER);
+  testing::ReporterModule module(::zoo::testing::BuiltinReporter("gbench"));
   ASSERT_NE(module.entry(), nullptr);
   EXPECT_STREQ(module.entry()->name, "gbench");
   const std::string model_json = testing::SampleModelJson();

@@ -21,11 +21,9 @@
 #include "plugins/reporters/html/deck_layout.h"
 #include "rapidjson/document.h"
 #include "test/reporters/fixture_model.h"
+#include "test/test_paths.h"
 #include "zoo/reporter.h"
 
-#ifndef ZOO_TEST_HTML_REPORTER
-#error "ZOO_TEST_HTML_REPORTER must name the built html reporter module"
-#endif
 
 namespace zoo::report::html {
 namespace {
@@ -53,7 +51,7 @@ void IgnoreLog(const zoo_report_output_t*, int32_t, const char*) {}
 const zoo_reporter_entry_t& Entry() {
   // Loaded once and never unloaded, as the host does.
   static const zoo_reporter_entry_t* entry = [] {
-    void* library = dlopen(ZOO_TEST_HTML_REPORTER, RTLD_NOW | RTLD_LOCAL);
+    void* library = dlopen(::zoo::testing::BuiltinReporter("html").c_str(), RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) {
       ADD_FAILURE() << dlerror();
       return static_cast<const zoo_reporter_entry_t*>(nullptr);

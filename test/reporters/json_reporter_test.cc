@@ -4,12 +4,13 @@
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
 
 TEST(JsonReporterTest, WritesTheModelByteForByte) {
-  testing::ReporterModule module(ZOO_TEST_JSON_REPORTER);
+  testing::ReporterModule module(::zoo::testing::BuiltinReporter("json"));
   ASSERT_NE(module.entry(), nullptr);
   EXPECT_STREQ(module.entry()->name, "json");
   const std::string model = testing::SampleModelJson();
@@ -22,7 +23,7 @@ TEST(JsonReporterTest, WritesTheModelByteForByte) {
 }
 
 TEST(JsonReporterTest, CarriesTheCostOfCode) {
-  testing::ReporterModule module(ZOO_TEST_JSON_REPORTER);
+  testing::ReporterModule module(::zoo::testing::BuiltinReporter("json"));
   testing::SampleOptions options;
   options.cost = true;
   const std::string model = testing::SampleModelJson(options);
@@ -42,7 +43,7 @@ TEST(JsonReporterTest, CarriesTheCostOfCode) {
 }
 
 TEST(JsonReporterTest, RefusesWhatIsNotAReportModel) {
-  testing::ReporterModule module(ZOO_TEST_JSON_REPORTER);
+  testing::ReporterModule module(::zoo::testing::BuiltinReporter("json"));
   testing::RenderResult r = module.Render("[1, 2]", "en", "json");
   EXPECT_EQ(r.status, ZOO_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(r.error, "the report model must be a JSON object");

@@ -12,6 +12,7 @@
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
@@ -25,7 +26,7 @@ using testing::ReporterModule;
 class MarkdownReporterTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    module_ = new ReporterModule(ZOO_TEST_MARKDOWN_REPORTER);
+    module_ = new ReporterModule(::zoo::testing::BuiltinReporter("markdown"));
     testing::SampleOptions options;
     options.cost = true;
     model_ = new std::string(testing::SampleModelJson(options));

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "test/reporters/fixture_model.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/test_paths.h"
 
 namespace zoo::report {
 namespace {
@@ -46,7 +47,7 @@ bool HasCjk(std::string_view text) {
   return false;
 }
 
-std::string Render(const char* module_path, const std::string& model, const char* language,
+std::string Render(const std::string& module_path, const std::string& model, const char* language,
                    const char* format, const char* file) {
   static std::map<std::string, std::unique_ptr<ReporterModule>> modules;  // one load per path
   std::unique_ptr<ReporterModule>& module = modules[module_path];
@@ -65,7 +66,7 @@ std::string OwnDeckText(const std::string& html) {
 // report.md up to its contents list (the first link to a section): its first page.
 std::string MarkdownFirstPage(Noise noise, const char* language) {
   const std::string md =
-      Render(ZOO_TEST_MARKDOWN_REPORTER, Model(noise), language, "md", "report.md");
+      Render(::zoo::testing::BuiltinReporter("markdown"), Model(noise), language, "md", "report.md");
   const size_t contents = md.find("](#environment)");
   EXPECT_NE(contents, std::string::npos);
   return md.substr(0, contents);
@@ -74,7 +75,7 @@ std::string MarkdownFirstPage(Noise noise, const char* language) {
 // The deck's slides before the contents slide: the title and what follows it.
 std::vector<std::string> DeckOpening(Noise noise, const char* language) {
   const std::string deck =
-      Render(ZOO_TEST_HTML_REPORTER, Model(noise), language, "html", "report.html");
+      Render(::zoo::testing::BuiltinReporter("html"), Model(noise), language, "html", "report.html");
   std::vector<std::string> slides;
   size_t at = deck.find("<section class=\"slide\"");
   while (at != std::string::npos) {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
-#include "core/build_config.h"
+#include "core/build_tree.h"
 #include "core/reporter_catalog.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
@@ -23,7 +23,8 @@ namespace po = boost::program_options;
 // Built-in adapters this zoo-host was built without, as (name, why).
 std::vector<std::pair<std::string, std::string>> NotBuilt() {
   std::vector<std::pair<std::string, std::string>> out;
-  for (absl::string_view item : absl::StrSplit(ZOO_NOT_BUILT_ADAPTERS, ';', absl::SkipEmpty())) {
+  for (absl::string_view item :
+       absl::StrSplit(build_tree::kNotBuiltAdapters, ';', absl::SkipEmpty())) {
     std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(item, absl::MaxSplits(": ", 1));
     out.emplace_back(std::string(kv.first), std::string(kv.second));
   }
