@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
+#include "core/calibration_json.h"
 #include "core/json_util.h"
 #include "core/noise_json.h"
 #include "core/unit_json.h"
@@ -46,7 +47,8 @@ void WriteMatrix(json::Writer& w, const Matrix& m) {
   json::Uint(w, "measured_rounds", m.measured_rounds);
   json::String(w, "workload", m.workload);
   json::Double(w, "unit_timeout_s", m.unit_timeout_s);
-  json::Uint(w, "subject_processes", m.subject_processes);
+  json::Uint(w, "processes", m.processes);
+  json::Double(w, "cell_budget_s", m.cell_budget_s);
   w.EndObject();
 }
 
@@ -112,11 +114,16 @@ absl::StatusOr<Matrix> ReadMatrix(const rapidjson::Value& run) {
   out.measured_rounds = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(out.workload, json::GetString(*m, "workload", where));
   ZOO_ASSIGN_OR_RETURN(out.unit_timeout_s, json::GetDouble(*m, "unit_timeout_s", where));
-  // Archives that predate it measured every unit in one process.
-  out.subject_processes = 1;
-  if (m->HasMember("subject_processes")) {
-    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(*m, "subject_processes", where));
-    out.subject_processes = static_cast<uint32_t>(n);
+  // Archives from before measured each cell in one process (their "subject_processes" gave
+  // the subject more, which its units' own process numbers tell).
+  out.processes = 1;
+  if (m->HasMember("processes")) {
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(*m, "processes", where));
+    out.processes = static_cast<uint32_t>(n);
+  }
+  out.cell_budget_s = 0;
+  if (m->HasMember("cell_budget_s")) {
+    ZOO_ASSIGN_OR_RETURN(out.cell_budget_s, json::GetDouble(*m, "cell_budget_s", where));
   }
   return out;
 }
@@ -204,6 +211,7 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(r.instrument, json::GetString(run, "instrument", "run"));
     ZOO_ASSIGN_OR_RETURN(r.instrument_version, json::GetString(run, "instrument_version", "run"));
   }
+  ZOO_ASSIGN_OR_RETURN(r.calibration, ReadRunCalibration(run));
 
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "environment", "the archive"));
   ZOO_ASSIGN_OR_RETURN(a.environment, ReadEnvironment(*m));
@@ -284,6 +292,7 @@ void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   WriteMatrix(w, r.matrix);
   json::String(w, "instrument", r.instrument);
   json::String(w, "instrument_version", r.instrument_version);
+  WriteRunCalibration(w, r.calibration);
   w.EndObject();
 
 }
@@ -314,7 +323,17 @@ void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adap
 
 }
 
-std::string ArchiveToJson(const Archive& a) {
+std::string ArchivedUnitToJson(const ArchivedUnit& u) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  WriteUnitResultMembers(w, u.result);
+  WriteUnitStats(w, "stats", u.stats);
+  w.EndObject();
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit_json) {
   rapidjson::StringBuffer buf;
   json::Writer w(buf);
   w.StartObject();
@@ -336,11 +355,11 @@ std::string ArchiveToJson(const Archive& a) {
 
   w.Key("units");
   w.StartArray();
-  for (const ArchivedUnit& u : a.units) {
-    w.StartObject();
-    WriteUnitResultMembers(w, u.result);
-    WriteUnitStats(w, "stats", u.stats);
-    w.EndObject();
+  const bool cached = unit_json != nullptr && unit_json->size() == a.units.size();
+  for (size_t i = 0; i < a.units.size(); ++i) {
+    const std::string text = cached ? std::string() : ArchivedUnitToJson(a.units[i]);
+    const std::string& json = cached ? (*unit_json)[i] : text;
+    w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
   }
   w.EndArray();
 
@@ -381,8 +400,9 @@ absl::StatusOr<Archive> ArchiveFromJson(std::string_view text, std::string_view 
   return archive;
 }
 
-absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path) {
-  return WriteFileAtomically(path, ArchiveToJson(archive) + "\n");
+absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path,
+                          const std::vector<std::string>* unit_json) {
+  return WriteFileAtomically(path, ArchiveToJson(archive, unit_json) + "\n");
 }
 
 absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path) {

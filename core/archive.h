@@ -8,7 +8,8 @@
 //    "run": {started_utc, finished_utc, wall_s, status: "running"|"complete"|"interrupted",
 //            command, quick, quick_description, note, units_planned, units_measured,
 //            units_failed, matrix: {adapters, subject, concurrency, tiers_us, warmup_rounds,
-//            measured_rounds, workload, unit_timeout_s}, instrument, instrument_version},
+//            measured_rounds, processes, workload, unit_timeout_s}, instrument,
+//            instrument_version, calibration (calibration_json.h)},
 //    "environment": {cpu_model, logical_cores, os, kernel, machine, hostname, compiler,
 //            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
 //    "subject": {name, version},
@@ -34,6 +35,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "core/adapter_descriptor.h"
+#include "core/calibration.h"
 #include "core/json_util.h"
 #include "core/matrix.h"
 #include "core/message.h"
@@ -90,6 +92,9 @@ struct RunRecord {
   // simulator's, meaningless as times), with the valgrind that ran them.
   std::string instrument;
   std::string instrument_version;
+  // Each tier's body calibrated once for the whole run (calibration.h); status "per_unit"
+  // in archives from before, whose units each calibrated in their own process.
+  RunCalibration calibration;
 };
 
 struct Archive {
@@ -106,7 +111,12 @@ struct Archive {
   NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it
 };
 
-std::string ArchiveToJson(const Archive& archive);
+// `unit_json`, when it holds one entry per unit, gives each unit's JSON as
+// ArchivedUnitToJson wrote it: a run that saves its archive after every unit serialises each
+// unit once rather than every unit at every save.
+std::string ArchiveToJson(const Archive& archive,
+                          const std::vector<std::string>* unit_json = nullptr);
+std::string ArchivedUnitToJson(const ArchivedUnit& unit);
 
 // The archive's "run", "environment" and "adapters" members (key and value), for other
 // documents that carry them in the same layout (the report model's JSON).
@@ -117,7 +127,8 @@ void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adap
 absl::StatusOr<Archive> ArchiveFromJson(std::string_view json, std::string_view source);
 
 // Writes to `path` + ".tmp-<pid>", then renames over `path`; creates the folder.
-absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path);
+absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path,
+                          const std::vector<std::string>* unit_json = nullptr);
 absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path);
 
 // results_dir/<subject>-<version>/<started, as 20261130T130619Z>.json; characters outside

@@ -54,7 +54,7 @@ std::vector<double> PerRoundCost(const UnitResult& unit, CompareBasis basis) {
       continue;
     }
     const double covered = static_cast<double>(BodyUnionNs(r));
-    out.push_back((wall - covered + covered * tier_ns / mean_body) / concurrency);
+    out.push_back((wall - covered + tier_ns) / concurrency);
   }
   return out;
 }

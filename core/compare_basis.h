@@ -1,24 +1,29 @@
-// What compare reads a unit on, and how far a unit drifts between two processes.
+// What a cell reads a unit on (the report's verdicts and compare), and how far a unit drifts
+// between two processes.
 //
-// Every unit calibrates its json body in its own process, and a body's speed depends on that
-// process's moment (another run, a busy sibling core, the adapter's own spinning workers).
-// Between two runs the same adapter's 300 us bodies have lasted 234 us in one and 544 us in
-// the other, which moved the raw ratio by +115% with the adapter unchanged. The body is the
-// host's, not the adapter's, so compare reads each round with its bodies put back at the tier:
+// A body's speed moves with its process's moment (the vCPU it landed on, a busy sibling core,
+// the adapter's own spinning workers): on this project's 2-core VM the same repetitions run at
+// 1.3 to 2.5 us each from one process to the next. The body is the host's, not the adapter's,
+// so each round is read with the bodies put back at the tier:
 //
-//   at the tier's body (c <= logical cores in both runs), per task and round:
-//     (wall - U + U x tier / mean body) / concurrency
+//   at the tier's body (c <= logical cores), per task and round:
+//     (wall - U + tier) / concurrency
 //   where U is the length of the union of the round's body intervals: the time when no body
-//   ran (dispatch, handoff, return, the adapter's part) is kept as measured, and the time
-//   covered by bodies is rescaled as if each body had lasted exactly the tier. At
-//   concurrency 1 this is end-to-end - body + tier. Everything comes from one round of one
-//   unit (design 3.1: nothing is subtracted across units or runs).
+//   ran (dispatch, handoff, return, waking the control thread: the adapter's part) is kept as
+//   measured, and the bodies count as one tier. At concurrency 1 this is end-to-end - body +
+//   tier; with c bodies side by side it is the per-task end-to-end had they lasted the tier.
+//   Everything comes from one round of one unit (design 3.1: nothing is subtracted across
+//   units or runs).
 //   end-to-end (above the logical cores): bodies then include run-queue waits, so their
 //   self-time says nothing about the body; the raw per-task end-to-end is read (design 3.6).
 //
-// What this leaves out, on purpose: an adapter that makes the host's bodies themselves slower
-// (cache pollution, spinning on a sibling core) changes the raw ratio, not this one. The raw
-// ratios stay in the compare model next to the basis ratios.
+// What this leaves out, on purpose: whether the adapter ran the bodies side by side or one
+// after the other (a serial and a parallel executor with the same dispatch costs read the
+// same), and an adapter that makes the host's bodies themselves slower (cache pollution,
+// spinning on a sibling core). Both show in the end-to-end ratios and the throughput, which
+// the reports keep next to the verdicts. On this VM a mutex pool's second worker sometimes
+// wakes in time for its body and sometimes not, so its end-to-end at concurrency 2 is
+// bimodal; a verdict on it would judge that luck rather than what the adapter adds per task.
 #pragma once
 
 #include <cstdint>

@@ -71,21 +71,11 @@ const UnitResult* MeasuredUnit(const Archive& a, const std::string& adapter, uin
   return units.empty() ? nullptr : units.front();
 }
 
-// Every round of every one of the units, on `basis`: the subject pooled over its processes,
-// so one process that ran differently is a minority of the samples, and the spread between
-// processes is in the relative spread.
-std::vector<double> PooledCost(const std::vector<const UnitResult*>& units, CompareBasis basis) {
-  std::vector<double> out;
-  for (const UnitResult* u : units) {
-    const std::vector<double> v = PerRoundCost(*u, basis);
-    out.insert(out.end(), v.begin(), v.end());
-  }
-  return out;
-}
-
-// One run's reading of a cell on `basis`: the ratio, the two units' spreads, and the subject's
-// per-round samples divided by the baseline's median (what the test compares across runs).
+// One run's reading of a cell: both sides' pooled views split into processes (the basis is
+// the view's own), the ratio, and the subject's per-process medians divided by the baseline's
+// median (what the test compares across runs).
 struct CellReading {
+  SideSamples subject, baseline;
   uint32_t subject_processes = 0;
   double ratio = kNaN;
   double baseline_median = kNaN;
@@ -93,21 +83,21 @@ struct CellReading {
   std::vector<double> normalised;
 };
 
-CellReading ReadCell(const Archive& a, const Cell& cell, CompareBasis basis) {
+CellReading ReadCell(const ReportModel& m, const Cell& cell) {
   CellReading r;
-  const std::vector<const UnitResult*> subject =
-      MeasuredUnits(a, a.subject, cell.concurrency, cell.tier_us);
-  const UnitResult* baseline = MeasuredUnit(a, cell.baseline, cell.concurrency, cell.tier_us);
-  r.subject_processes = static_cast<uint32_t>(subject.size());
-  if (subject.empty() || baseline == nullptr) return r;
-  const std::vector<double> s = PooledCost(subject, basis);
-  const std::vector<double> b = PerRoundCost(*baseline, basis);
-  const double s_median = Median(s), b_median = Median(b);
+  const UnitView* s = PooledUnit(m, m.subject, cell.concurrency, cell.tier_us);
+  const UnitView* b = PooledUnit(m, cell.baseline, cell.concurrency, cell.tier_us);
+  if (s == nullptr || b == nullptr || !s->ok || !b->ok) return r;
+  r.subject = SamplesOf(*s);
+  r.baseline = SamplesOf(*b);
+  r.subject_processes = static_cast<uint32_t>(r.subject.rounds.size());
+  const std::vector<double> sp = r.subject.Pooled(), bp = r.baseline.Pooled();
+  const double s_median = Median(sp), b_median = Median(bp);
   if (!(s_median > 0 && b_median > 0)) return r;
   r.ratio = b_median / s_median;
   r.baseline_median = b_median;
-  r.within_band = RelativeSpread(s) + RelativeSpread(b);
-  for (double x : s) r.normalised.push_back(x / b_median);
+  r.within_band = RelativeSpread(sp) + RelativeSpread(bp);
+  for (double x : r.subject.ProcessMedians()) r.normalised.push_back(x / b_median);
   return r;
 }
 
@@ -156,43 +146,41 @@ bool SameMachine(const SystemInfo& a, const SystemInfo& b) {
          a.logical_cores == b.logical_cores && a.kernel == b.kernel;
 }
 
-CellChange ChangeOf(const Archive& old_a, const Cell& o, const Archive& new_a, const Cell& n,
-                    const CoordinateDrift& drift, bool same_machine) {
+CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& new_m,
+                    const Cell& n, const CoordinateDrift& drift, bool same_machine,
+                    const VerdictOptions& verdict) {
   CellChange c;
   c.baseline = o.baseline;
   c.concurrency = o.concurrency;
   c.tier_us = o.tier_us;
   c.basis = drift.basis;
-  const CellReading old_reading = ReadCell(old_a, o, c.basis);
-  const CellReading new_reading = ReadCell(new_a, n, c.basis);
+  const CellReading old_reading = ReadCell(old_m, o);
+  const CellReading new_reading = ReadCell(new_m, n);
   c.old_ratio = old_reading.ratio;
   c.new_ratio = new_reading.ratio;
   c.old_subject_processes = old_reading.subject_processes;
   c.new_subject_processes = new_reading.subject_processes;
-  c.old_end_to_end_ratio = o.ratio;
-  c.new_end_to_end_ratio = n.ratio;
-  c.change = (c.old_ratio > 0 && c.new_ratio > 0) ? c.old_ratio / c.new_ratio - 1 : kNaN;
-  c.magnitude = std::fabs(c.change);
+  c.old_end_to_end_ratio = o.baseline_end_to_end_ns / o.subject_end_to_end_ns;
+  c.new_end_to_end_ratio = n.baseline_end_to_end_ns / n.subject_end_to_end_ns;
   c.within_band = old_reading.within_band + new_reading.within_band;
-  c.baseline_own_move = kNaN;
-  c.noise_band = c.within_band;
-  if (drift.estimate) {
-    c.baseline_own_move =
-        drift.estimate->OwnMove(old_reading.baseline_median, new_reading.baseline_median);
-    const double d = drift.estimate->drift;
-    // The subject's unit: its own spread between processes is already in its pooled samples
-    // when both runs measured it in more than one; otherwise the baselines' drift stands in.
-    const bool subject_pooled = c.old_subject_processes > 1 && c.new_subject_processes > 1;
-    // The baseline's move multiplies the ratio rather than adding to it, so it compounds: a
-    // baseline that ran 70 times slower in one process must not leave its cell "regressed"
-    // because the subject also moved by 8%.
-    const double baseline_move =
-        std::isfinite(c.baseline_own_move) ? std::max(d, c.baseline_own_move) : d;
-    c.noise_band = (1 + c.within_band + (subject_pooled ? 0 : d)) * (1 + baseline_move) - 1;
-  }
+  c.baseline_own_move =
+      drift.estimate
+          ? drift.estimate->OwnMove(old_reading.baseline_median, new_reading.baseline_median)
+          : kNaN;
+  // The subject / baseline factor's change, log(new) - log(old): > 0 the subject got slower.
+  const Interval change =
+      LogRatioChangeInterval(old_reading.subject, old_reading.baseline, new_reading.subject,
+                             new_reading.baseline, verdict, c.id());
+  c.change = std::expm1(change.estimate);
+  c.change_low = std::expm1(change.low);
+  c.change_high = std::expm1(change.high);
+  c.magnitude = std::fabs(c.change);
+  c.noise_band = std::max(std::expm1(change.high - change.estimate),
+                          -std::expm1(change.low - change.estimate));
   c.test = MannWhitneyTest(new_reading.normalised, old_reading.normalised);
-  // NaN magnitude or p compares false: never beyond noise on missing figures.
-  c.beyond_noise = c.magnitude > c.noise_band && c.test.p_value < kCompareSignificance;
+  // NaN bounds compare false: never beyond noise on missing figures.
+  const double beyond = std::log1p(verdict.threshold);
+  c.beyond_noise = change.low > beyond || change.high < -beyond;
   c.direction = !c.beyond_noise  ? ChangeDirection::kWithinNoise
                 : c.change > 0   ? ChangeDirection::kRegressed
                                  : ChangeDirection::kImproved;
@@ -211,6 +199,8 @@ CellChange ChangeOf(const Archive& old_a, const Cell& o, const Archive& new_a, c
                         {"end_to_end", absl::StrCat(RatioArg(c.old_end_to_end_ratio), " → ",
                                                     RatioArg(c.new_end_to_end_ratio))},
                         {"change", ChangeArg(c.change)},
+                        {"low", ChangeArg(c.change_low)},
+                        {"high", ChangeArg(c.change_high)},
                         {"noise", FormatPercentArg(c.noise_band)},
                         {"p", PArg(c.test.p_value)}}};
   return c;
@@ -343,9 +333,9 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   for (const Cell& o : old_m->cells) {
     const auto it = new_cells.find({o.baseline, o.concurrency, o.tier_us});
     if (it == new_cells.end()) continue;
-    m.cells.push_back(ChangeOf(old_archive, o, new_archive, *it->second,
+    m.cells.push_back(ChangeOf(*old_m, o, *new_m, *it->second,
                                m.drift[drift_at.at({o.concurrency, o.tier_us})],
-                               m.same_machine));
+                               m.same_machine, options.verdict));
     switch (m.cells.back().direction) {
       case ChangeDirection::kRegressed: ++m.regressed; break;
       case ChangeDirection::kImproved: ++m.improved; break;

@@ -4,19 +4,21 @@
 // Absolute times are not comparable across runs (another moment, maybe another machine), so a
 // change is read on same-run ratios, each unit read on the cell's basis (compare_basis.h: at
 // the tier's body within the logical cores, end-to-end above them):
-//   ratio        baseline median / subject median in one run, on the basis; the subject's
-//                rounds pooled over its processes (Matrix::subject_processes)
+//   ratio        baseline median / subject median in one run, on the basis, every side pooled
+//                over its processes (report_model.h)
 //   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
 //                positive when the subject got slower against it
-//   noise band   the four units' relative spreads on the basis (subject and baseline, OLD and
-//                NEW) + the coordinate's between-process drift (compare_basis.h) for the
-//                subject's unit unless both runs pooled it over several processes (then its
-//                spread holds it), compounded with, for the baseline's unit, the larger of that
-//                drift and the baseline's own observed move beyond the common one: a cell's
-//                change carries the drift of two units, and the baseline's is seen
-//   test         Mann-Whitney U between OLD and NEW on the subject's per-round samples on the
-//                basis, each divided by its own run's baseline median
-//   beyond noise |change| > noise band AND p < 0.05; only then is a cell regressed or improved
+//   interval     the 95% interval of the change: each run's subject / baseline factor drawn by
+//                the two-level bootstrap of verdict.h (processes, then rounds, the processes of
+//                both sides that ran next to each other paired), the two runs independently
+//   beyond noise the whole interval beyond the verdict's threshold (1.03x) on one side; only
+//                then is a cell regressed or improved
+//   noise band   the interval's larger half-width, as a fraction: what the cell could move by
+//                chance (the geometric mean is judged against the median cell's)
+//   test         Mann-Whitney U between OLD and NEW on the subject's per-process medians, each
+//                divided by its own run's baseline median (a column; it decides nothing)
+// The between-process drift of the baselines (compare_basis.h) is still listed per coordinate:
+// it shows how much a unit moves by itself, which the interval already holds.
 // Cells, adapters, tiers and concurrencies present in one archive only are listed, never
 // filled in. Absolute medians appear only when both environments name the same machine.
 #pragma once
@@ -36,8 +38,8 @@
 namespace zoo {
 
 // 2: cells are read on a basis (compare_basis.h) and the band carries the between-process
-// drift.
-inline constexpr int kCompareModelVersion = 2;
+// drift. 3: a cell is judged by the bootstrap interval of its change (verdict.h).
+inline constexpr int kCompareModelVersion = 3;
 inline constexpr double kCompareSignificance = 0.05;
 
 enum class ChangeDirection { kRegressed, kImproved, kWithinNoise };
@@ -55,17 +57,15 @@ struct CellChange {
   // The report's ratios (raw per-task end-to-end), for the reader to set beside the above.
   double old_end_to_end_ratio = 0, new_end_to_end_ratio = 0;
   double change = 0;      // old_ratio / new_ratio - 1
+  double change_low = 0, change_high = 0;  // its 95% interval
   double magnitude = 0;   // |change|
   double within_band = 0;  // the four units' relative spreads on the basis
   // The baseline's own move between the runs beyond the coordinate's common move (NaN when
   // the drift is not estimable): what the baseline changed by itself, not the subject.
   double baseline_own_move = 0;
-  // (1 + within_band + the drift for the subject's unit (0 when both runs pooled it over more
-  // than one process: its spread then holds its own drift)) x (1 + the larger of the drift and
-  // the baseline's own move) - 1: a move of the baseline's unit multiplies the ratio, so it
-  // compounds; within_band alone when the drift is not estimable.
+  // The interval's larger half-width around the change, as a fraction.
   double noise_band = 0;
-  MannWhitney test;       // NEW against OLD on the normalised subject samples
+  MannWhitney test;       // NEW against OLD on the normalised per-process medians
   bool beyond_noise = false;
   ChangeDirection direction = ChangeDirection::kWithinNoise;
   // Only when the compare model says same_machine.

@@ -45,6 +45,8 @@ void WriteCell(json::Writer& w, const CellChange& c, bool same_machine) {
   json::Double(w, "old_end_to_end_ratio", c.old_end_to_end_ratio);
   json::Double(w, "new_end_to_end_ratio", c.new_end_to_end_ratio);
   json::Double(w, "change", c.change);
+  json::Double(w, "change_low", c.change_low);
+  json::Double(w, "change_high", c.change_high);
   json::Double(w, "magnitude", c.magnitude);
   json::Double(w, "within_band", c.within_band);
   json::Double(w, "baseline_own_move", c.baseline_own_move);

@@ -69,8 +69,9 @@ void ApplyQuick(Matrix* matrix) {
   // concurrency 2 still gets no overhead figure: wall / concurrency is then shorter than one
   // body, so the seeds' end-to-end minus body comes out negative and is withheld.)
   matrix->concurrencies = {1, 2};
-  matrix->warmup_rounds = 2;
-  matrix->measured_rounds = 15;
+  matrix->processes = 5;
+  matrix->warmup_rounds = 10;
+  matrix->measured_rounds = 10;
 }
 
 void ApplyCallgrindDefaults(Matrix* matrix) {
@@ -78,12 +79,15 @@ void ApplyCallgrindDefaults(Matrix* matrix) {
   matrix->tiers_us = {1};
   matrix->warmup_rounds = 1;
   matrix->measured_rounds = 5;
+  matrix->processes = 1;  // each callgrind unit runs twice anyway, to show its counts repeat
+  matrix->cell_budget_s = 0;
   matrix->workload = "noop";
 }
 
 std::string QuickDescription() {
-  return "--quick: tiers 40/300/2700 us, concurrency 1/2, 2 warm-up + 15 measured rounds "
-         "(the full matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64, 3 + 30 rounds)";
+  return "--quick: tiers 40/300/2700 us, concurrency 1/2, at least 5 processes per cell of up "
+         "to 10 warm-up + 10 measured rounds (the full matrix: tiers 40/300/2700/10000 us, "
+         "concurrency 1/4/16/64, at least 3 processes of up to 10 + 8 rounds)";
 }
 
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file) {
@@ -137,10 +141,19 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
       absl::StatusOr<std::string> w = NonEmptyString(v, file, key);
       if (!w.ok()) return w.status();
       m.workload = *w;
-    } else if (key == "subject_processes") {
+    } else if (key == "processes") {
       absl::StatusOr<uint32_t> n = PositiveInt(v, file, key, "");
       if (!n.ok()) return n.status();
-      m.subject_processes = *n;
+      m.processes = *n;
+    } else if (key == "cell_budget_s") {
+      if (!v.IsNumber() || v.GetDouble() < 0 || !std::isfinite(v.GetDouble())) {
+        return FieldError(file, key, "must be a number of seconds, 0 or more");
+      }
+      m.cell_budget_s = v.GetDouble();
+    } else if (key == "subject_processes") {
+      return FieldError(file, key,
+                        "was replaced by 'processes': every adapter's cell is now measured in "
+                        "that many processes");
     } else if (key == "unit_timeout_s") {
       if (!v.IsNumber() || !(v.GetDouble() > 0) || !std::isfinite(v.GetDouble())) {
         return FieldError(file, key, "must be a positive number of seconds");
@@ -150,7 +163,7 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
       return absl::InvalidArgumentError(absl::StrCat(
           Sv(file), ": unknown field '", key,
           "' (known: adapters, subject, concurrency, tiers_us, warmup_rounds, measured_rounds, "
-          "workload, unit_timeout_s, subject_processes)"));
+          "processes, cell_budget_s, workload, unit_timeout_s)"));
     }
   }
   if (absl::Status s = ValidateMatrix(m, file); !s.ok()) return s;
@@ -173,8 +186,11 @@ absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
     if (c == 0) return FieldError(source, "concurrency", "must be positive");
     if (c > 4096) return FieldError(source, "concurrency", "must be at most 4096");
   }
-  if (m.subject_processes == 0 || m.subject_processes > 9) {
-    return FieldError(source, "subject_processes", "must be a whole number from 1 to 9");
+  if (m.processes == 0 || m.processes > 64) {
+    return FieldError(source, "processes", "must be a whole number from 1 to 64");
+  }
+  if (!(m.cell_budget_s >= 0) || m.cell_budget_s > 3600) {
+    return FieldError(source, "cell_budget_s", "must be from 0 to 3600 seconds");
   }
   for (uint32_t t : m.tiers_us) {
     if (t == 0) return FieldError(source, "tiers_us", "must be positive");

@@ -19,24 +19,33 @@ struct Matrix {
   std::string subject = "zoo_scheduler";
   std::vector<uint32_t> concurrencies = {1, 4, 16, 64};
   std::vector<uint32_t> tiers_us = {40, 300, 2700, 10000};
-  uint32_t warmup_rounds = 3;
-  uint32_t measured_rounds = 30;
+  // A process sets a level for all its rounds (its memory layout, its cores, its moment), so a
+  // cell's samples are processes first and rounds within them (design 3.11). Every cell of
+  // every adapter is measured in at least `processes` processes; a cell whose processes are
+  // cheap gets more of them, up to kMaxProcessesPerCell, while the cell's processes of all
+  // adapters together stay within `cell_budget_s` (0: exactly `processes`). The small tiers,
+  // where one process's luck weighs most against a per-task cost, so get the most processes
+  // for little time, and a run of few adapters more than a run of many. The processes of all
+  // adapters run interleaved (run_plan.h), so a slow moment of the machine falls on every side
+  // of a cell.
+  uint32_t processes = 3;
+  double cell_budget_s = 6.0;
+  // Per process: `warmup_rounds` warm-up rounds (no more than about 20 ms of them, but at
+  // least one), then `measured_rounds` measured rounds.
+  uint32_t warmup_rounds = 10;
+  uint32_t measured_rounds = 8;
   std::string workload = "json";
   // Seconds one unit (process start to result) may take before it counts as hung.
   double unit_timeout_s = 120;
-  // How many processes measure each of the subject's main-matrix units: the first in matrix
-  // order, the others after the whole matrix, each in a process of its own. One process per
-  // unit cannot tell a regression from that process having run differently (compare reads
-  // the subject pooled over its processes, compare_model.h); the report's cells read the
-  // first. 1 turns it off; a callgrind run always uses 1 (each of its units runs twice).
-  uint32_t subject_processes = 3;
 };
 
-// The seed matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64, 3 warm-up + 30 rounds.
+// The seed matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64; at least 3 processes per
+// cell (more within 6 s a cell) of up to 10 warm-up + 8 measured rounds.
 Matrix DefaultMatrix();
 
-// --quick: a first look in well under a minute on 2 cores. Keeps the subject, adapters and
-// workload; tiers 40/300/2700 us, concurrency 1/2, 2 warm-up + 15 measured rounds.
+// --quick: a first look in under a minute on 2 cores. Keeps the subject, adapters and
+// workload; tiers 40/300/2700 us, concurrency 1/2, at least 5 processes per cell (more within
+// 6 s a cell) of up to 10 warm-up + 10 measured rounds.
 void ApplyQuick(Matrix* matrix);
 // --instrument callgrind without a matrix file: a tiny matrix, since instructions per task
 // need few rounds and valgrind is slow. Keeps the subject and adapters; the noop body,
@@ -50,7 +59,7 @@ std::string QuickDescription();
 // wrong types, empty lists, zero or negative values are refused: "FILE: field 'tiers_us':
 // must be a non-empty list of positive whole numbers (microseconds)". `file` names the source
 // in messages. Field names: adapters, subject, concurrency, tiers_us, warmup_rounds,
-// measured_rounds, workload, unit_timeout_s, subject_processes.
+// measured_rounds, processes, cell_budget_s, workload, unit_timeout_s.
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file);
 absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path);
 

@@ -234,20 +234,32 @@ NoiseCondition CheckHypervisor(const fs::path& root) {
               {{"source", "/proc/cpuinfo"}});
 }
 
-NoiseCondition CheckRounds(uint32_t measured_rounds) {
+NoiseCondition CheckRounds(uint32_t processes, uint32_t measured_rounds) {
+  const uint32_t total = processes * measured_rounds;
   std::vector<std::pair<std::string, std::string>> args = {
-      {"rounds", absl::StrCat(measured_rounds)}, {"minimum", absl::StrCat(kMinTrustworthyRounds)}};
-  const std::string observed = absl::StrCat(measured_rounds);
-  if (measured_rounds >= kMinTrustworthyRounds) {
-    return Make("rounds", kNoiseFine, observed,
-                absl::StrCat(measured_rounds, " measured rounds per unit, at least ",
-                             kMinTrustworthyRounds),
+      {"processes", absl::StrCat(processes)},
+      {"rounds", absl::StrCat(measured_rounds)},
+      {"total", absl::StrCat(total)},
+      {"minimum_processes", absl::StrCat(kMinTrustworthyProcesses)},
+      {"minimum", absl::StrCat(kMinTrustworthyRounds)}};
+  const std::string observed = absl::StrCat(processes, " x ", measured_rounds);
+  if (processes >= kMinTrustworthyProcesses && total >= kMinTrustworthyRounds) {
+    return Make("samples", kNoiseFine, observed,
+                absl::StrCat(processes, " processes of ", measured_rounds,
+                             " measured rounds per cell, at least ", kMinTrustworthyProcesses,
+                             " processes and ", kMinTrustworthyRounds, " rounds in all"),
                 args);
   }
-  args.emplace_back("command", absl::StrCat("--rounds ", kMinTrustworthyRounds));
-  return Make("rounds", kNoiseWarning, observed,
-              absl::StrCat(measured_rounds, " measured rounds per unit, fewer than the ",
-                           kMinTrustworthyRounds, " a trustworthy verdict needs"),
+  const uint32_t need_processes = std::max(processes, kMinTrustworthyProcesses);
+  const uint32_t need_rounds =
+      std::max(measured_rounds, (kMinTrustworthyRounds + need_processes - 1) / need_processes);
+  args.emplace_back("command",
+                    absl::StrCat("--processes ", need_processes, " --rounds ", need_rounds));
+  return Make("samples", kNoiseWarning, observed,
+              absl::StrCat(processes, " processes of ", measured_rounds,
+                           " measured rounds per cell, fewer than the ",
+                           kMinTrustworthyProcesses, " processes and ", kMinTrustworthyRounds,
+                           " rounds in all a trustworthy verdict needs"),
               args);
 }
 
@@ -261,7 +273,7 @@ NoiseRecord ReadNoiseConditions(const SystemInfo& environment, const Matrix& mat
                        CheckBuild(environment),
                        CheckLoad(root, environment.logical_cores),
                        CheckHypervisor(root),
-                       CheckRounds(matrix.measured_rounds)};
+                       CheckRounds(matrix.processes, matrix.measured_rounds)};
   return record;
 }
 

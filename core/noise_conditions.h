@@ -26,7 +26,9 @@ inline constexpr char kNoiseFine[] = "fine";
 inline constexpr char kNoiseNotCheckable[] = "not_checkable";
 
 struct NoiseCondition {
-  std::string code;      // governor | turbo | aslr | build | load | hypervisor | rounds
+  // governor | turbo | aslr | build | load | hypervisor | samples ("rounds" in archives written
+  // before cells were measured in several processes: rounds per unit then)
+  std::string code;
   std::string state;     // kNoiseWarning | kNoiseFine | kNoiseNotCheckable
   std::string observed;  // the value as read, verbatim ("powersave", "2"); "" if not checkable
   std::string detail;    // English, for logs and the run's stderr
@@ -46,8 +48,8 @@ struct NoiseRecord {
 };
 
 // The codes in the order they are read and reported.
-inline constexpr const char* kNoiseCodes[] = {"governor", "turbo", "aslr", "build",
-                                              "load",     "hypervisor", "rounds"};
+inline constexpr const char* kNoiseCodes[] = {"governor", "turbo",      "aslr",   "build",
+                                              "load",     "hypervisor", "samples"};
 
 // A 1-minute load average above this many runnable tasks per logical core is a warning. A
 // unit at full concurrency keeps every core busy; with other work averaging a quarter of the
@@ -56,16 +58,13 @@ inline constexpr const char* kNoiseCodes[] = {"governor", "turbo", "aslr", "buil
 // background is the usual idle-machine trickle (daemons, the shell) that rounds absorb.
 inline constexpr double kHighLoadPerCore = 0.25;
 
-// The fewest measured rounds per unit that a verdict can rest on: 20. Two reasons, both from
-// the analysis (report_model.h). (1) Mann-Whitney's p-value is computed from the normal
-// approximation of U, which the standard references hold adequate from about 20 samples per
-// side; below that the printed p drifts from the exact one. (2) The band is the sum of the
-// two units' relative spreads (stdev / median); a sample stdev over n rounds has a relative
-// standard error of about 1 / sqrt(2 (n - 1)): 16% at n = 20, so the sum of two is known to
-// about +-12%, while at --quick's 15 rounds it is 19% each, and at 5 rounds 35%, enough to
-// flip a verdict at the band's edge. The full matrix's 30 rounds pass; --quick's 15 do not,
-// and that is honest: a quick run is a fast look.
+// What a cell's verdict can rest on (verdict.h): at least 3 processes, because the bootstrap
+// resamples processes and two cannot show how much one process's level moves; and at least 20
+// measured rounds over them, because each side's median comes from the pooled rounds and its
+// spread is known to about 1 / sqrt(2 (n - 1)) (16% at n = 20). The full matrix's 4 x 8 and
+// --quick's 5 x 5 pass; one process of 30 rounds does not, however many rounds it has.
 inline constexpr uint32_t kMinTrustworthyRounds = 20;
+inline constexpr uint32_t kMinTrustworthyProcesses = 3;
 
 // One function per condition. `root` replaces "/" in every path read.
 NoiseCondition CheckGovernor(const std::filesystem::path& root);
@@ -74,7 +73,7 @@ NoiseCondition CheckAslr(const std::filesystem::path& root);
 NoiseCondition CheckBuild(const SystemInfo& environment);
 NoiseCondition CheckLoad(const std::filesystem::path& root, uint32_t logical_cores);
 NoiseCondition CheckHypervisor(const std::filesystem::path& root);
-NoiseCondition CheckRounds(uint32_t measured_rounds);
+NoiseCondition CheckRounds(uint32_t processes, uint32_t measured_rounds);
 
 // Every condition, in kNoiseCodes order; `recorded` is true.
 NoiseRecord ReadNoiseConditions(const SystemInfo& environment, const Matrix& matrix,

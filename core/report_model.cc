@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "core/compare_basis.h"
 #include "core/statistics.h"
 
 namespace zoo {
@@ -28,10 +29,27 @@ std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
 // The cells compare timed units (and a callgrind run's units); semantics and cost units
 // answer other questions.
-// A cell's own unit: not a semantics or counting unit, nor one of the subject's later
-// processes (compare reads those).
 bool InMainMatrix(const UnitView& v) {
-  return v.semantics.empty() && v.instrument != "counters" && v.process == 0;
+  return v.semantics.empty() && v.instrument != "counters";
+}
+
+// The physical floor: `c` bodies on `cores` cores cannot take less than one body's time /
+// min(c, cores) per task, whatever the adapter does. The bodies' own median self-time is the
+// measure, not the tier: the same repetitions run faster or slower with the machine's moment,
+// and that is drift (body_vs_target), not a broken unit. A unit below its floor (beyond
+// kFloorTolerance) did not run its bodies as it recorded them: a failed self-check, never a
+// result.
+constexpr double kFloorTolerance = 0.10;
+bool HasDurationBody(const UnitSpec& s) { return s.workload == "json" || s.workload == "sleep"; }
+double PhysicalFloorNs(const UnitSpec& s, const UnitStats& stats, uint32_t cores) {
+  return stats.body_ns.median /
+         static_cast<double>(std::min(std::max(s.concurrency, 1u), cores));
+}
+bool BelowFloor(const ArchivedUnit& u, uint32_t cores) {
+  return u.result.ok && HasDurationBody(u.result.spec) && u.result.spec.instrument.empty() &&
+         u.stats.end_to_end_ns.n > 0 && u.stats.body_ns.n > 0 &&
+         u.stats.end_to_end_ns.median <
+             PhysicalFloorNs(u.result.spec, u.stats, cores) * (1 - kFloorTolerance);
 }
 
 CountPerTask PerTask(const Count& c, uint64_t tasks) {
@@ -53,7 +71,11 @@ CountPerTask UnitFailed(const std::string& failure) {
   return out;
 }
 
-UnitView ViewOf(const ArchivedUnit& u) {
+CompareBasis BasisOf(uint32_t concurrency, uint32_t cores) {
+  return BasisFor(concurrency, cores, cores);
+}
+
+UnitView ViewOf(const ArchivedUnit& u, uint32_t cores) {
   UnitView v;
   v.adapter = u.result.spec.adapter;
   v.tier_us = u.result.spec.tier_us;
@@ -64,10 +86,19 @@ UnitView ViewOf(const ArchivedUnit& u) {
   v.instrument = u.result.spec.instrument;
   v.process = u.result.spec.process;
   v.stats = u.stats;
+  const uint64_t tasks = static_cast<uint64_t>(u.result.rounds.size()) * v.concurrency;
+  v.on_calling_thread = u.result.bodies_on_calling_thread > 0 &&
+                        static_cast<uint64_t>(u.result.bodies_on_calling_thread) == tasks;
   for (const RoundSample& r : u.result.rounds) {
     v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
                                         static_cast<double>(v.concurrency));
   }
+  const CompareBasis basis = BasisOf(v.concurrency, cores);
+  v.basis = CompareBasisName(basis);
+  v.per_round_basis_ns = PerRoundCost(u.result, basis);
+  v.basis_median_ns = v.per_round_basis_ns.empty() ? 0 : Median(v.per_round_basis_ns);
+  v.repetitions = u.result.spec.repetitions > 0 ? u.result.spec.repetitions
+                                                : u.result.calibration.repetitions;
   return v;
 }
 
@@ -100,7 +131,10 @@ class Analysis {
  private:
   const UnitView* Unit(const std::string& adapter, uint32_t c, uint32_t tier) const {
     auto it = by_key_.find({adapter, c, tier});
-    return it == by_key_.end() ? nullptr : it->second;
+    return it == by_key_.end() ? nullptr : &m_.units[it->second];
+  }
+  const SideSamples& SamplesOf(const UnitView& pooled) const {
+    return samples_[static_cast<size_t>(&pooled - m_.units.data())];
   }
   bool WithinCores(uint32_t c) const { return c <= cores_; }
 
@@ -111,20 +145,37 @@ class Analysis {
     m_.environment = archive_.environment;
     m_.noise = archive_.noise;
     m_.share_threshold = options_.share_threshold;
+    m_.verdict_threshold = options_.verdict.threshold;
+    m_.verdict_confidence = options_.verdict.confidence;
+    m_.verdict_resamples = options_.verdict.resamples;
+    m_.verdict_seed = options_.verdict.seed;
     cores_ = std::max(1u, archive_.environment.logical_cores);
     for (const AdapterRecord& a : archive_.adapters) {
       if (a.descriptor.name == m_.subject) m_.adapters.insert(m_.adapters.begin(), a);
       else m_.adapters.push_back(a);
     }
-    std::set<uint32_t> tiers, concurrencies;
-    for (const ArchivedUnit& u : archive_.units) {
-      m_.units.push_back(ViewOf(u));
-      if (!InMainMatrix(m_.units.back())) continue;
-      tiers.insert(u.result.spec.tier_us);
-      concurrencies.insert(u.result.spec.concurrency);
+    // Every archived unit is one process; the processes of one (adapter, semantics,
+    // instrument, concurrency, tier) pool into one view, in the order they first appear.
+    using GroupKey = std::tuple<std::string, std::string, std::string, uint32_t, uint32_t>;
+    std::map<GroupKey, std::vector<size_t>> groups;
+    std::vector<GroupKey> order;
+    for (size_t i = 0; i < archive_.units.size(); ++i) {
+      const ArchivedUnit& u = archive_.units[i];
+      m_.process_units.push_back(ViewOf(u, cores_));
+      const UnitSpec& spec = u.result.spec;
+      GroupKey key{spec.adapter, spec.semantics, spec.instrument, spec.concurrency, spec.tier_us};
+      if (!groups.count(key)) order.push_back(key);
+      groups[key].push_back(i);
     }
-    for (const UnitView& v : m_.units) {
-      if (InMainMatrix(v)) by_key_[{v.adapter, v.concurrency, v.tier_us}] = &v;
+    for (const GroupKey& key : order) m_.units.push_back(Pool(groups[key]));
+    for (const UnitView& v : m_.units) samples_.push_back(zoo::SamplesOf(v));
+    std::set<uint32_t> tiers, concurrencies;
+    for (size_t i = 0; i < m_.units.size(); ++i) {
+      const UnitView& v = m_.units[i];
+      if (!InMainMatrix(v)) continue;
+      tiers.insert(v.tier_us);
+      concurrencies.insert(v.concurrency);
+      by_key_[{v.adapter, v.concurrency, v.tier_us}] = i;
     }
     m_.tiers_us.assign(tiers.begin(), tiers.end());
     m_.concurrencies.assign(concurrencies.begin(), concurrencies.end());
@@ -144,6 +195,61 @@ class Analysis {
         baselines_.push_back(name);
       }
     }
+  }
+
+  // One view of the processes `members` (indices into the archive's units): the rounds of
+  // every process that succeeded and is not below its physical floor, in ascending process
+  // number.
+  UnitView Pool(const std::vector<size_t>& members) const {
+    std::vector<size_t> sorted = members;
+    std::stable_sort(sorted.begin(), sorted.end(), [&](size_t a, size_t b) {
+      return archive_.units[a].result.spec.process < archive_.units[b].result.spec.process;
+    });
+    ArchivedUnit merged;
+    merged.result.spec = archive_.units[sorted.front()].result.spec;
+    merged.result.spec.process = 0;
+    std::vector<uint32_t> pooled, rounds;
+    std::vector<std::string> left_out;
+    std::string failure;
+    bool on_calling_thread = true;
+    for (size_t i : sorted) {
+      const ArchivedUnit& u = archive_.units[i];
+      const UnitView& process = m_.process_units[i];
+      std::string why;
+      if (!u.result.ok) {
+        why = u.result.failure;
+      } else if (BelowFloor(u, cores_)) {
+        why = absl::StrFormat(
+            "below its physical floor: %s per task where %u bodies of %s on %u cores need at "
+            "least %s",
+            Us(u.stats.end_to_end_ns.median), u.result.spec.concurrency,
+            Us(u.stats.body_ns.median), cores_, Us(PhysicalFloorNs(u.result.spec, u.stats, cores_)));
+      }
+      if (!why.empty()) {
+        left_out.push_back(absl::StrCat(process.id(), ": ", why));
+        if (failure.empty()) failure = why;
+        continue;
+      }
+      if (!merged.result.ok) merged.result.calibration = u.result.calibration;
+      merged.result.ok = true;
+      merged.result.rounds.insert(merged.result.rounds.end(), u.result.rounds.begin(),
+                                  u.result.rounds.end());
+      pooled.push_back(u.result.spec.process);
+      rounds.push_back(static_cast<uint32_t>(u.result.rounds.size()));
+      on_calling_thread &= process.on_calling_thread;
+    }
+    if (merged.result.ok) {
+      merged.stats = ComputeUnitStats(merged.result, cores_);
+    } else {
+      merged.result.failure = failure;
+      merged.stats = archive_.units[sorted.front()].stats;
+    }
+    UnitView v = ViewOf(merged, cores_);
+    v.pooled_processes = std::move(pooled);
+    v.rounds_per_process = std::move(rounds);
+    v.left_out = std::move(left_out);
+    v.on_calling_thread = merged.result.ok && on_calling_thread;
+    return v;
   }
 
   void CompareCells() {
@@ -181,6 +287,10 @@ class Analysis {
             m_.band_min = std::min(m_.band_min, cell.band);
             m_.band_max = std::max(m_.band_max, cell.band);
           }
+          if (cell.floor) {
+            m_.floor_cells.push_back(index);
+            continue;
+          }
           switch (cell.verdict) {
             case Verdict::kSubjectFaster: m_.subject_faster.push_back(index); break;
             case Verdict::kSubjectSlower: m_.subject_slower.push_back(index); break;
@@ -197,28 +307,42 @@ class Analysis {
     cell.baseline = baseline;
     cell.concurrency = s.concurrency;
     cell.tier_us = s.tier_us;
-    cell.subject_median_ns = s.stats.end_to_end_ns.median;
-    cell.baseline_median_ns = b.stats.end_to_end_ns.median;
+    cell.basis = s.basis;
+    const SideSamples& ss = SamplesOf(s);
+    const SideSamples& bs = SamplesOf(b);
+    const std::vector<double> s_rounds = ss.Pooled(), b_rounds = bs.Pooled();
+    cell.subject_median_ns = Median(s_rounds);
+    cell.baseline_median_ns = Median(b_rounds);
+    cell.subject_end_to_end_ns = s.stats.end_to_end_ns.median;
+    cell.baseline_end_to_end_ns = b.stats.end_to_end_ns.median;
     cell.ratio = cell.baseline_median_ns / cell.subject_median_ns;
     cell.faster_factor = cell.ratio >= 1 ? cell.ratio : 1 / cell.ratio;
     cell.difference =
         std::fabs(cell.subject_median_ns - cell.baseline_median_ns) / cell.subject_median_ns;
-    cell.band = s.stats.end_to_end_ns.relative_spread + b.stats.end_to_end_ns.relative_spread;
-    // An unknown spread (NaN) can support no winner.
+    cell.band = RelativeSpread(s_rounds) + RelativeSpread(b_rounds);
     if (!std::isfinite(cell.band)) cell.band = std::numeric_limits<double>::infinity();
-    if (std::isfinite(cell.difference) && cell.difference > cell.band) {
-      cell.verdict = cell.subject_median_ns < cell.baseline_median_ns ? Verdict::kSubjectFaster
-                                                                      : Verdict::kSubjectSlower;
-      cell.text = absl::StrCat("the two sides differ by ", Pct(cell.difference),
-                               ", more than the band of ", Pct(cell.band));
+
+    const Judgement j = JudgeCell(ss, bs, options_.verdict, cell.id());
+    cell.verdict = j.verdict;
+    cell.factor_low = std::exp(j.low);
+    cell.factor_high = std::exp(j.high);
+    cell.threshold = options_.verdict.threshold;
+    cell.subject_processes = j.subject_processes;
+    cell.baseline_processes = j.baseline_processes;
+    cell.paired = j.paired;
+    const std::string interval = absl::StrFormat("%.3fx-%.3fx", cell.factor_low, cell.factor_high);
+    const std::string beyond = absl::StrFormat("%.2fx", 1 + cell.threshold);
+    if (!std::isfinite(j.low) || !std::isfinite(j.high)) {
+      cell.text = "a side has no usable rounds - no winner";
+    } else if (cell.verdict == Verdict::kIndistinguishable) {
+      cell.text = absl::StrCat("the subject / baseline factor lies in ", interval,
+                               ", which does not clear ", beyond, " on either side - no winner");
     } else {
-      cell.verdict = Verdict::kIndistinguishable;
-      cell.text = std::isfinite(cell.band)
-                      ? absl::StrCat("the two sides differ by ", Pct(cell.difference),
-                                     ", no more than the band of ", Pct(cell.band), " - no winner")
-                      : "a side's spread is unknown (too few rounds) - no winner";
+      cell.text = absl::StrCat("the subject / baseline factor lies in ", interval, ", beyond ",
+                               beyond);
     }
-    cell.test = MannWhitneyTest(s.per_round_end_to_end_ns, b.per_round_end_to_end_ns);
+    cell.test = MannWhitneyTest(ss.ProcessMedians(), bs.ProcessMedians());
+    cell.floor = b.on_calling_thread && !s.on_calling_thread;
     cell.overhead_withheld = !s.stats.overhead_ns || !b.stats.overhead_ns;
     return cell;
   }
@@ -272,63 +396,21 @@ class Analysis {
     }
   }
 
+  // Only a monotone row has a crossover (report_model.h); anything else is "mixed".
   void Crossovers() {
     for (const std::string& baseline : baselines_) {
       for (uint32_t c : m_.concurrencies) {
         if (!WithinCores(c)) continue;
         std::vector<const Cell*> row;
         for (const Cell& cell : m_.cells) {
-          if (cell.baseline == baseline && cell.concurrency == c && !cell.overhead_withheld) {
+          if (cell.baseline == baseline && cell.concurrency == c && !cell.floor) {
             row.push_back(&cell);
           }
         }
         if (row.empty()) continue;
         std::sort(row.begin(), row.end(),
                   [](const Cell* a, const Cell* b) { return a->tier_us < b->tier_us; });
-        Crossover x;
-        x.baseline = baseline;
-        x.concurrency = c;
-        std::optional<size_t> last_faster;
-        size_t faster = 0;
-        for (size_t i = 0; i < row.size(); ++i) {
-          x.cells.push_back(row[i]->id());
-          if (row[i]->verdict == Verdict::kSubjectSlower) {
-            last_faster = i;
-            ++faster;
-          }
-        }
-        if (faster == 0) {
-          x.kind = CrossoverKind::kNeverFaster;
-          x.text = absl::StrFormat(
-              "At concurrency %u, %s is never faster than the subject within the measured tiers.",
-              c, baseline);
-        } else if (faster == row.size()) {
-          x.kind = CrossoverKind::kAlwaysFaster;
-          x.text = absl::StrFormat(
-              "At concurrency %u, within the measured tiers %s is always faster than the "
-              "subject - these cells are published as unfavourable data.",
-              c, baseline);
-        } else if (*last_faster == row.size() - 1) {
-          x.kind = CrossoverKind::kFasterAtTop;
-          x.tier_us = row.back()->tier_us;
-          x.text = absl::StrFormat(
-              "At concurrency %u, %s is faster than the subject at the largest measured tier "
-              "(%u us) but not at every lower one: no crossover within the measured tiers.",
-              c, baseline, x.tier_us);
-        } else {
-          x.kind = CrossoverKind::kCrossover;
-          x.last_faster_tier_us = row[*last_faster]->tier_us;
-          x.tier_us = row[*last_faster + 1]->tier_us;
-          x.text = absl::StrFormat(
-              "At concurrency %u, %s is faster than the subject up to %u us; from %u us on it "
-              "is not.",
-              c, baseline, x.last_faster_tier_us, x.tier_us);
-        }
-        x.message = {absl::StrCat("crossover.", CrossoverKindName(x.kind)),
-                     {{"concurrency", absl::StrCat(c)}, {"baseline", baseline},
-                      {"tier_us", absl::StrCat(x.tier_us)},
-                      {"last_faster_tier_us", absl::StrCat(x.last_faster_tier_us)}}};
-        m_.crossovers.push_back(std::move(x));
+        m_.crossovers.push_back(ReadCrossoverRow(baseline, c, row));
       }
     }
   }
@@ -410,6 +492,9 @@ class Analysis {
     s.handoff_ns = u.stats.handoff_ns.median;
     s.body_ns = u.stats.body_ns.median;
     s.return_ns = u.stats.return_ns.median;
+    s.end_to_end_ns = u.stats.end_to_end_ns.median;
+    // What no segment holds, so that the segments add up to the end-to-end.
+    s.drain_ns = s.end_to_end_ns - s.submit_ns - s.handoff_ns - s.body_ns - s.return_ns;
     if (u.stats.submit_ns.n == 0 || u.stats.body_ns.n == 0) {
       s.measurable = false;
       s.not_measurable_reason = "the unit recorded no per-task timestamps";
@@ -423,11 +508,12 @@ class Analysis {
     AttributionExcess e;
     e.baseline = b.adapter;
     e.total_excess_ns = s.stats.end_to_end_ns.median - b.stats.end_to_end_ns.median;
+    // The body is the host's: the same work on both sides, never where an excess lies.
     const std::pair<const char*, double> segments[] = {
         {"submit", ss.submit_ns - bs.submit_ns},
         {"handoff", ss.handoff_ns - bs.handoff_ns},
-        {"body", ss.body_ns - bs.body_ns},
         {"return", ss.return_ns - bs.return_ns},
+        {"drain", ss.drain_ns - bs.drain_ns},
     };
     const auto* largest = std::max_element(
         std::begin(segments), std::end(segments),
@@ -487,21 +573,21 @@ class Analysis {
                         {"baseline", best->baseline},
                         {"concurrency", absl::StrCat(best->concurrency)},
                         {"tier_us", absl::StrCat(best->tier_us)},
-                        {"difference", FormatPercentArg(best->difference)},
-                        {"band", FormatPercentArg(best->band)}}}});
+                        // The subject / baseline factor's interval, read from the subject's side.
+                        {"low", absl::StrFormat("%.2f×", 1 / best->factor_high)},
+                        {"high", absl::StrFormat("%.2f×", 1 / best->factor_low)},
+                        {"threshold", absl::StrFormat("%.2f×", 1 + best->threshold)}}}});
     } else {
       m_.conclusions.push_back(
           {.kind = "no_win",
-           .text = "The subject is faster than no baseline in any measured cell by more than "
-                   "the band.",
+           .text = "The subject is faster than no baseline in any measured cell beyond the "
+                   "verdict's threshold.",
            .cells = {},
            .message = {"no_win", {}}});
     }
     for (const Crossover& x : m_.crossovers) {
       if (x.kind == CrossoverKind::kNeverFaster) continue;
-      m_.conclusions.push_back({.kind = x.kind == CrossoverKind::kAlwaysFaster ? "always_faster"
-                                        : x.kind == CrossoverKind::kCrossover  ? "crossover"
-                                                                               : "faster_at_top",
+      m_.conclusions.push_back({.kind = CrossoverKindName(x.kind),
                                 .text = x.text,
                                 .cells = x.cells,
                                 .message = x.message});
@@ -558,7 +644,7 @@ class Analysis {
         for (size_t i = 0; i < archive_.units.size(); ++i) {
           const UnitSpec& s = archive_.units[i].result.spec;
           if (s.adapter == adapter && s.instrument == instrument) {
-            out.emplace_back(&archive_.units[i], &m_.units[i]);
+            out.emplace_back(&archive_.units[i], &m_.process_units[i]);
           }
         }
       }
@@ -695,18 +781,99 @@ class Analysis {
     else if (!on->ok) cost.reason_code = "on_failed";
     if (!cost.reason_code.empty()) return cost;
     cost.measured = true;
-    cost.off_median_ns = off->stats.end_to_end_ns.median;
-    cost.on_median_ns = on->stats.end_to_end_ns.median;
-    cost.cost_ns = cost.on_median_ns - cost.off_median_ns;
-    cost.band = off->stats.end_to_end_ns.relative_spread + on->stats.end_to_end_ns.relative_spread;
+    const SideSamples& off_samples = SamplesOf(*off);
+    const SideSamples& on_samples = SamplesOf(*on);
+    const std::vector<double> off_rounds = off_samples.Pooled(), on_rounds = on_samples.Pooled();
+    cost.off_median_ns = Median(off_rounds);
+    cost.on_median_ns = Median(on_rounds);
+    const Interval factor =
+        LogRatioInterval(on_samples, off_samples, options_.verdict, cost.on_unit);
+    cost.cost_ns = (std::exp(factor.estimate) - 1) * cost.off_median_ns;
+    cost.cost_low_ns = (std::exp(factor.low) - 1) * cost.off_median_ns;
+    cost.cost_high_ns = (std::exp(factor.high) - 1) * cost.off_median_ns;
+    cost.band = RelativeSpread(off_rounds) + RelativeSpread(on_rounds);
     if (!std::isfinite(cost.band)) cost.band = std::numeric_limits<double>::infinity();
     cost.band_ns = cost.band * cost.off_median_ns;
-    const double difference = std::fabs(cost.cost_ns) / cost.off_median_ns;
-    cost.verdict = !(std::isfinite(difference) && difference > cost.band) ? "indistinguishable"
-                   : cost.cost_ns > 0                                      ? "costs"
-                                                                           : "saves";
-    cost.test = MannWhitneyTest(on->per_round_end_to_end_ns, off->per_round_end_to_end_ns);
+    const double beyond = std::log1p(options_.verdict.threshold);
+    cost.verdict = factor.low > beyond ? "costs"
+                   : factor.high < -beyond ? "saves"
+                                           : "no_measurable_cost";
+    cost.test = MannWhitneyTest(on_samples.ProcessMedians(), off_samples.ProcessMedians());
     return cost;
+  }
+
+  // Same work in every unit (design 3.10): one repetition count per tier of a json body.
+  SelfCheck SameWork() const {
+    std::map<uint32_t, std::set<uint64_t>> counts;
+    for (const ArchivedUnit& u : archive_.units) {
+      const UnitSpec& spec = u.result.spec;
+      if (!u.result.ok || spec.workload != "json" || !spec.instrument.empty()) continue;
+      counts[spec.tier_us].insert(spec.repetitions > 0 ? spec.repetitions
+                                                       : u.result.calibration.repetitions);
+    }
+    if (counts.empty()) {
+      return {.name = "same_work", .passed = true,
+              .detail = "not applicable: no unit ran a json body",
+              .message = {"self_check.same_work.not_applicable", {}}};
+    }
+    bool same = true;
+    std::vector<std::string> tiers;
+    for (const auto& [tier, reps] : counts) {
+      same &= reps.size() == 1;
+      tiers.push_back(reps.size() == 1
+                          ? absl::StrFormat("%u us: %u", tier, *reps.begin())
+                          : absl::StrFormat("%u us: %u-%u (%u counts)", tier, *reps.begin(),
+                                            *reps.rbegin(), reps.size()));
+    }
+    const std::string list = absl::StrJoin(tiers, "; ");
+    return {.name = "same_work", .passed = same,
+            .detail = absl::StrCat(same ? "every unit of a tier ran the same body: "
+                                        : "units of one tier ran different bodies: ",
+                                   "repetitions per tier ", list),
+            .message = {absl::StrCat("self_check.same_work.", same ? "passed" : "failed"),
+                        {{"tiers", list}}}};
+  }
+
+  // No process below its physical floor (its rounds are left out of every cell).
+  SelfCheck PhysicalFloor() const {
+    size_t checked = 0;
+    std::vector<std::string> below;
+    for (size_t i = 0; i < archive_.units.size(); ++i) {
+      const ArchivedUnit& u = archive_.units[i];
+      if (!u.result.ok || !HasDurationBody(u.result.spec) || !u.result.spec.instrument.empty()) {
+        continue;
+      }
+      ++checked;
+      if (BelowFloor(u, cores_)) {
+        below.push_back(absl::StrCat(m_.process_units[i].id(), " (",
+                                     FormatDurationArg(u.stats.end_to_end_ns.median), " < ",
+                                     FormatDurationArg(
+                                         PhysicalFloorNs(u.result.spec, u.stats, cores_)),
+                                     ")"));
+      }
+    }
+    if (checked == 0) {
+      return {.name = "physical_floor", .passed = true,
+              .detail = "not applicable: no unit has a body with a duration",
+              .message = {"self_check.physical_floor.not_applicable", {}}};
+    }
+    if (below.empty()) {
+      return {.name = "physical_floor", .passed = true,
+              .detail = absl::StrFormat("%u processes: none below body / min(concurrency, %u "
+                                        "cores) per task",
+                                        checked, cores_),
+              .message = {"self_check.physical_floor.passed",
+                          {{"checked", absl::StrCat(checked)},
+                           {"cores", absl::StrCat(cores_)}}}};
+    }
+    return {.name = "physical_floor", .passed = false,
+            .detail = absl::StrCat(below.size(), " of ", checked,
+                                   " processes below their physical floor, left out of every "
+                                   "cell: ", absl::StrJoin(below, ", ")),
+            .message = {"self_check.physical_floor.failed",
+                        {{"below", absl::StrCat(below.size())},
+                         {"checked", absl::StrCat(checked)},
+                         {"units", absl::StrJoin(below, ", ")}}}};
   }
 
   void SelfChecks() {
@@ -756,6 +923,8 @@ class Analysis {
                                   {{"limit", absl::StrFormat("%.1f×",
                                                              options_.overhead_constancy_factor)},
                                    {"ranges", absl::StrJoin(range_args, "; ")}}}});
+    s.checks.push_back(SameWork());
+    s.checks.push_back(PhysicalFloor());
     for (const UnitView& u : m_.units) {
       if (u.ok && !u.stats.overhead_ns) {
         s.withheld_units.push_back(absl::StrCat(u.id(), ": ",
@@ -782,18 +951,70 @@ class Analysis {
   ReportModel& m_;
   uint32_t cores_ = 1;
   std::vector<std::string> baselines_;
-  std::map<UnitKey, const UnitView*> by_key_;
+  std::map<UnitKey, size_t> by_key_;  // main-matrix pooled views, indices into m_.units
+  std::vector<SideSamples> samples_;  // per pooled view (same index): its processes' samples
 };
 
 }  // namespace
 
-const char* VerdictName(Verdict v) {
-  switch (v) {
-    case Verdict::kSubjectFaster: return "subject_faster";
-    case Verdict::kSubjectSlower: return "subject_slower";
-    case Verdict::kIndistinguishable: return "indistinguishable";
+Crossover ReadCrossoverRow(const std::string& baseline, uint32_t c,
+                           const std::vector<const Cell*>& row) {
+  Crossover x;
+  x.baseline = baseline;
+  x.concurrency = c;
+  std::vector<bool> faster;
+  for (const Cell* cell : row) {
+    x.cells.push_back(cell->id());
+    faster.push_back(cell->verdict == Verdict::kSubjectSlower);
+    if (faster.back()) x.faster_tiers_us.push_back(cell->tier_us);
   }
-  return "?";
+  // Where the row switches between "baseline faster" and "not".
+  std::vector<size_t> switches;
+  for (size_t i = 1; i < faster.size(); ++i) {
+    if (faster[i] != faster[i - 1]) switches.push_back(i);
+  }
+  std::vector<std::string> faster_tiers;
+  for (uint32_t t : x.faster_tiers_us) faster_tiers.push_back(absl::StrCat(t));
+  if (x.faster_tiers_us.empty()) {
+    x.kind = CrossoverKind::kNeverFaster;
+    x.text = absl::StrFormat(
+        "At concurrency %u, %s is never faster than the subject within the measured tiers.",
+        c, baseline);
+  } else if (x.faster_tiers_us.size() == row.size()) {
+    x.kind = CrossoverKind::kAlwaysFaster;
+    x.text = absl::StrFormat(
+        "At concurrency %u, within the measured tiers %s is always faster than the subject - "
+        "these cells are published as unfavourable data.",
+        c, baseline);
+  } else if (switches.size() == 1 && faster.front()) {
+    x.kind = CrossoverKind::kCrossover;
+    x.last_faster_tier_us = row[switches[0] - 1]->tier_us;
+    x.tier_us = row[switches[0]]->tier_us;
+    x.text = absl::StrFormat(
+        "At concurrency %u, %s is faster than the subject up to %u us; from %u us on it is "
+        "not.",
+        c, baseline, x.last_faster_tier_us, x.tier_us);
+  } else if (switches.size() == 1) {
+    x.kind = CrossoverKind::kFasterAtTop;
+    x.tier_us = row[switches[0]]->tier_us;
+    x.text = absl::StrFormat(
+        "At concurrency %u, %s is faster than the subject from %u us on, and at no smaller "
+        "tier.",
+        c, baseline, x.tier_us);
+  } else {
+    x.kind = CrossoverKind::kMixed;
+    x.text = absl::StrFormat(
+        "At concurrency %u, %s is faster than the subject at %s us but not at the tiers "
+        "between: mixed, no crossover.",
+        c, baseline, absl::StrJoin(faster_tiers, ", "));
+  }
+  x.message = {absl::StrCat("crossover.", CrossoverKindName(x.kind)),
+               {{"concurrency", absl::StrCat(c)},
+                {"baseline", baseline},
+                {"tier_us", absl::StrCat(x.tier_us)},
+                {"last_faster_tier_us", absl::StrCat(x.last_faster_tier_us)},
+                {"faster_tiers_us", absl::StrJoin(faster_tiers, ", ")}}};
+  return x;
 }
 
 const char* CrossoverKindName(CrossoverKind k) {
@@ -802,11 +1023,39 @@ const char* CrossoverKindName(CrossoverKind k) {
     case CrossoverKind::kAlwaysFaster: return "always_faster";
     case CrossoverKind::kCrossover: return "crossover";
     case CrossoverKind::kFasterAtTop: return "faster_at_top";
+    case CrossoverKind::kMixed: return "mixed";
   }
   return "?";
 }
 
 std::string Cell::id() const { return CellId(baseline, concurrency, tier_us); }
+
+SideSamples SamplesOf(const UnitView& pooled) {
+  SideSamples s;
+  size_t next = 0;
+  for (size_t p = 0; p < pooled.pooled_processes.size() && p < pooled.rounds_per_process.size();
+       ++p) {
+    const size_t n = pooled.rounds_per_process[p];
+    if (next + n > pooled.per_round_basis_ns.size()) break;
+    s.process_ids.push_back(pooled.pooled_processes[p]);
+    s.rounds.emplace_back(pooled.per_round_basis_ns.begin() + static_cast<std::ptrdiff_t>(next),
+                          pooled.per_round_basis_ns.begin() +
+                              static_cast<std::ptrdiff_t>(next + n));
+    next += n;
+  }
+  return s;
+}
+
+const UnitView* PooledUnit(const ReportModel& model, const std::string& adapter,
+                           uint32_t concurrency, uint32_t tier_us) {
+  for (const UnitView& u : model.units) {
+    if (u.adapter == adapter && u.semantics.empty() && u.instrument != "counters" &&
+        u.concurrency == concurrency && u.tier_us == tier_us) {
+      return &u;
+    }
+  }
+  return nullptr;
+}
 
 std::string UnitView::id() const {
   std::string name = semantics.empty() ? adapter : absl::StrCat(adapter, "[", semantics, "]");

@@ -3,18 +3,21 @@
 // none of them computes a number. Facts are numbers and codes; the English `text` fields are
 // a convenience for logs and tests, and reporters in other languages render from the numbers.
 //
-// The rules (the seeds' method, made statistically honest):
+// The rules (design 3.10-3.13):
+//   unit view   one (adapter, concurrency, tier) with its processes pooled: every measured
+//               round of every process that measured it; the processes themselves are listed
+//               apart (process_units)
+//   basis       what a cell is read on, per round and task: within the logical cores the tier's
+//               body (compare_basis.h: the time no body ran, as measured, plus the tier), above
+//               them the raw end-to-end (bodies then include run-queue waits)
 //   cell        one (baseline, concurrency, tier) against the subject at the same coordinates
-//   ratio       baseline median / subject median of per-task end-to-end (< 1: baseline faster)
-//   difference  |subject - baseline| / subject median
-//   band        subject's relative spread + baseline's (stdev / median of per-round per-task
-//               end-to-end), the seeds' criterion
-//   verdict     difference > band: the faster side wins; otherwise indistinguishable (a tie
-//               at the band's edge is indistinguishable)
-//   test        Mann-Whitney U on the two units' per-round samples, two-sided p-value: whether
-//               the two distributions differ at all; the band decides how large a difference
-//               must be to be called a win, so a small but consistent difference can have a
-//               small p and still be "indistinguishable".
+//   ratio       baseline median / subject median on the basis (< 1: baseline faster)
+//   verdict     the two-level bootstrap of verdict.h: a winner only when the whole 95%
+//               interval of the subject / baseline factor lies beyond the threshold (1.03x)
+//   band        subject's relative spread + baseline's, the seeds' criterion, kept as a column
+//   test        Mann-Whitney U on the two sides' per-process medians (a process is a sample)
+//   floor       a baseline that ran every body on the thread that called submit() (inline, an
+//               arena of one): the harness's floor, drawn as such, never a win or a loss
 #pragma once
 
 #include <cstdint>
@@ -25,13 +28,13 @@
 #include "absl/status/statusor.h"
 #include "core/archive.h"
 #include "core/message.h"
+#include "core/verdict.h"
 
 namespace zoo {
 
 inline constexpr int kReportModelVersion = 1;
 
-enum class Verdict { kSubjectFaster, kSubjectSlower, kIndistinguishable };
-const char* VerdictName(Verdict v);  // "subject_faster", "subject_slower", "indistinguishable"
+struct ReportModel;
 
 struct AnalysisOptions {
   double share_threshold = 0.15;  // the overhead share the threshold statement looks for
@@ -42,9 +45,12 @@ struct AnalysisOptions {
   // Overhead constancy self-check: the subject's overhead (ns) across tiers at one
   // concurrency may vary by at most this factor (max / min).
   double overhead_constancy_factor = 3.0;
+  VerdictOptions verdict;  // threshold, resamples, seed
 };
 
-// One unit as the reports show it (a copy of the archive's facts, nothing recomputed).
+// One unit as the reports show it: one process as archived (process_units), or the processes
+// of one (adapter, concurrency, tier) pooled (units): their rounds together, their stats
+// computed over all of them (unit_stats.h).
 struct UnitView {
   std::string adapter;
   uint32_t tier_us = 0;
@@ -53,11 +59,27 @@ struct UnitView {
   std::string failure;
   UnitStats stats;
   std::vector<double> per_round_end_to_end_ns;  // wall / concurrency, one per measured round
+  // The basis a cell reads (compare_basis.h): "tier_body" within the cores, else
+  // "end_to_end"; one value per measured round, in the order of per_round_end_to_end_ns.
+  std::string basis;
+  std::vector<double> per_round_basis_ns;
+  // A pooled view: the processes it pools (their process numbers) and those left out, each
+  // with why ("thread_pool#3/c1/40us: crashed ...", or below its physical floor).
+  std::vector<uint32_t> pooled_processes;
+  std::vector<uint32_t> rounds_per_process;  // how per_round_* splits into pooled_processes
+  std::vector<std::string> left_out;
+  // Every measured body ran on the thread that called submit() (unit.h); false when not
+  // recorded.
+  bool on_calling_thread = false;
+  // The json body's repetitions (the run's calibration, or the unit's own in archives before
+  // it); 0 for bodies without repetitions.
+  uint64_t repetitions = 0;
+  double basis_median_ns = 0;  // the median of per_round_basis_ns
   std::string semantics;  // "" in the main matrix; "off" or an item name (unit.h)
   // "" a timed unit; "counters" a cost unit (never in a cell); "callgrind" a unit of an
   // --instrument callgrind run (in the cells, but its times are the simulator's).
   std::string instrument;
-  // Which of the subject's processes for its cell (UnitSpec::process): only 0 is in a cell.
+  // A process view: which of its cell's processes (UnitSpec::process); 0 in a pooled view.
   uint32_t process = 0;
   // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
   // instrumented unit: "thread_pool{counters}/c1/0us"; the subject's later processes:
@@ -65,22 +87,41 @@ struct UnitView {
   std::string id() const;
 };
 
+// A pooled view's rounds on its basis, split back into its processes: what verdict.h judges.
+SideSamples SamplesOf(const UnitView& pooled);
+
+// The pooled main-matrix view of `adapter` at (concurrency, tier); nullptr when none.
+const UnitView* PooledUnit(const ReportModel& model, const std::string& adapter,
+                           uint32_t concurrency, uint32_t tier_us);
+
 struct Cell {
   std::string baseline;
   uint32_t concurrency = 0;
   uint32_t tier_us = 0;
-  double subject_median_ns = 0;
+  std::string basis;               // "tier_body" or "end_to_end"
+  double subject_median_ns = 0;    // per task, on the basis, over every pooled round
   double baseline_median_ns = 0;
-  double ratio = 0;       // baseline / subject
+  double subject_end_to_end_ns = 0;  // the raw per-task end-to-end medians, pooled
+  double baseline_end_to_end_ns = 0;
+  double ratio = 0;       // baseline / subject, on the basis
   // The ratio read from the faster side (ratio, or 1 / ratio when the baseline is faster),
   // as reports state a gap: "2.70x faster".
   double faster_factor = 0;
+  // The 95% interval of the subject / baseline factor (verdict.h) and the threshold both of
+  // its ends must clear for a winner.
+  double factor_low = 0, factor_high = 0;
+  double threshold = 0;
+  uint32_t subject_processes = 0, baseline_processes = 0;
+  bool paired = false;   // the bootstrap paired the processes that ran next to each other
   double difference = 0;  // |subject - baseline| / subject
-  double band = 0;
+  double band = 0;        // the seeds' criterion, a column
   Verdict verdict = Verdict::kIndistinguishable;
-  MannWhitney test;
+  MannWhitney test;       // on the per-process medians
+  // The baseline ran every body on the calling thread here: the floor, in none of the three
+  // verdict lists (floor_cells instead).
+  bool floor = false;
   bool overhead_withheld = false;  // either side's overhead figure is withheld
-  std::string text;  // "the two sides differ by 6.4%, less than the band of 8.8%"
+  std::string text;  // "the subject / baseline factor lies in 1.12x-1.31x, beyond 1.03x"
   std::string id() const;  // "thread_pool/c1/40us": what conclusions point at
 };
 
@@ -91,7 +132,8 @@ struct UnmeasuredCell {
   uint32_t tier_us = 0;
   std::string reason;       // English
   // "subject_missing", "baseline_missing", "subject_failed", "baseline_failed"; `failure` is
-  // the failed unit's own sentence (verbatim from the archive).
+  // the failed unit's own sentence (verbatim from the archive). A process below its physical
+  // floor counts as failed ("below its physical floor: ...").
   std::string reason_code;
   std::string failure;
 };
@@ -105,7 +147,11 @@ struct ShareThreshold {
   Message message;  // "share_threshold.found" / ".not_reached" / ".no_figure"
 };
 
-enum class CrossoverKind { kNeverFaster, kAlwaysFaster, kCrossover, kFasterAtTop };
+// A row (one baseline, one concurrency, tiers ascending) read for where the baseline stops
+// being faster. Only a monotone row has a crossover: faster at every tier up to one and at
+// none after it (kCrossover), or the reverse (kFasterAtTop: faster from one tier on); any
+// other pattern is kMixed, with the tiers where the baseline was faster named.
+enum class CrossoverKind { kNeverFaster, kAlwaysFaster, kCrossover, kFasterAtTop, kMixed };
 const char* CrossoverKindName(CrossoverKind k);
 
 struct Crossover {
@@ -113,12 +159,19 @@ struct Crossover {
   uint32_t concurrency = 0;
   CrossoverKind kind = CrossoverKind::kNeverFaster;
   // kCrossover: the baseline is faster up to `last_faster_tier_us` and not from `tier_us` on.
+  // kFasterAtTop: it is faster from `tier_us` on and at no lower tier.
   uint32_t tier_us = 0;
   uint32_t last_faster_tier_us = 0;
+  std::vector<uint32_t> faster_tiers_us;  // every tier of the row where the baseline is faster
   std::vector<std::string> cells;  // the cells it rests on
   std::string text;
   Message message;  // "crossover.<kind>"
 };
+
+// Reads one row (`row`: one baseline's cells at concurrency `c`, tiers ascending, no floor
+// cells) for its crossover.
+Crossover ReadCrossoverRow(const std::string& baseline, uint32_t c,
+                           const std::vector<const Cell*>& row);
 
 struct ScalingRow {
   std::string adapter;
@@ -134,9 +187,14 @@ struct ScalingRow {
   std::vector<Step> steps;
 };
 
+// Where a task's end-to-end goes, per task, medians over rounds. The segments add up to the
+// median end-to-end: `drain_ns` is what no other segment holds (from the completions to
+// drain()'s return, the control thread's wake-up; above concurrency 1 less the tasks'
+// overlap, so it can be negative there).
 struct SegmentMedians {
   std::string adapter;
-  double submit_ns = 0, handoff_ns = 0, body_ns = 0, return_ns = 0;
+  double submit_ns = 0, handoff_ns = 0, body_ns = 0, return_ns = 0, drain_ns = 0;
+  double end_to_end_ns = 0;
   bool measurable = true;
   std::string not_measurable_reason;
   std::string not_measurable_code;  // "no_timestamps" when not measurable
@@ -145,7 +203,8 @@ struct SegmentMedians {
 struct AttributionExcess {
   std::string baseline;
   double total_excess_ns = 0;  // subject's end-to-end median minus the baseline's
-  std::string largest_segment;  // "submit", "handoff", "body", "return"
+  // "submit", "handoff", "return", "drain": never the body, which is the host's
+  std::string largest_segment;
   double largest_segment_excess_ns = 0;
   std::string text;
 };
@@ -179,19 +238,21 @@ struct WithheldUnit {
   double overhead_ns = 0;  // the negative figure, for "negative"; NaN otherwise
 };
 
-// One item's price at one concurrency: the unit with the item on against the unit with every
-// item off, judged by the same band rule as the cells (relative spreads added).
+// One item's price at one concurrency: the item on against every item off, both measured in
+// the matrix's interleaved processes, read on the tier's body and judged by the bootstrap of
+// verdict.h. A price inside the noise is "no measurable cost", never a number.
 struct SemanticsCost {
   uint32_t concurrency = 0;
   std::string off_unit, on_unit;  // unit ids
   bool measured = false;          // false: a unit is missing or failed (reason says which)
   std::string reason_code;        // "off_missing", "on_missing", "off_failed", "on_failed"
-  double off_median_ns = 0, on_median_ns = 0;
-  double cost_ns = 0;   // on - off, per task (negative: cheaper on, within noise or not)
-  double band = 0;      // relative, of the off median
+  double off_median_ns = 0, on_median_ns = 0;  // per task, on the basis
+  // on - off, per task: the estimate and its 95% interval (from the on / off factor's).
+  double cost_ns = 0, cost_low_ns = 0, cost_high_ns = 0;
+  double band = 0;      // the seeds' criterion, relative to the off median (a column)
   double band_ns = 0;   // band * off median
-  std::string verdict;  // "costs", "saves", "indistinguishable"
-  MannWhitney test;
+  std::string verdict;  // "costs", "saves", "no_measurable_cost"
+  MannWhitney test;     // on the per-process medians
 };
 
 struct SemanticsItemView {
@@ -322,13 +383,21 @@ struct ReportModel {
   // page, and what was checked and found fine or could not be checked.
   NoiseRecord noise;
   std::vector<AdapterRecord> adapters;  // subject first
-  std::vector<UnitView> units;
+  std::vector<UnitView> units;          // pooled: one per (adapter, semantics, tier, concurrency)
+  std::vector<UnitView> process_units;  // every unit of the archive, one process each
   std::vector<uint32_t> tiers_us;       // measured, ascending
   std::vector<uint32_t> concurrencies;  // measured, ascending
   std::vector<Cell> cells;              // every compared cell
   std::vector<size_t> subject_faster;   // indices into cells; the three lists partition them
   std::vector<size_t> subject_slower;
   std::vector<size_t> indistinguishable;
+  std::vector<size_t> floor_cells;  // cells whose baseline ran on the calling thread (Cell::floor)
+  // The verdict method's settings, for the report to state (the analysis sets them from its
+  // options; a hand-built model states the defaults).
+  double verdict_threshold = VerdictOptions{}.threshold;
+  double verdict_confidence = VerdictOptions{}.confidence;
+  int verdict_resamples = VerdictOptions{}.resamples;
+  uint64_t verdict_seed = VerdictOptions{}.seed;
   std::vector<UnmeasuredCell> unmeasured;
   double band_min = 0, band_max = 0;
   double share_threshold = 0.15;

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/str_format.h"
 #include "core/json_util.h"
 #include "core/noise_json.h"
 #include "core/unit_json.h"
@@ -62,6 +63,36 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
   json::String(w, "semantics", u.semantics);
   json::Uint(w, "process", u.process);
+  json::String(w, "basis", u.basis);
+  json::Double(w, "basis_median_ns", u.basis_median_ns);
+  json::Uint(w, "repetitions", u.repetitions);
+  WriteDoubleList(w, "per_round_basis_ns", u.per_round_basis_ns);
+  WriteUintList(w, "pooled_processes", u.pooled_processes);
+  WriteUintList(w, "rounds_per_process", u.rounds_per_process);
+  WriteStringList(w, "left_out", u.left_out);
+  json::Bool(w, "on_calling_thread", u.on_calling_thread);
+  w.EndObject();
+}
+
+// One process of a pooled unit, for the appendix: its own level, not its rounds.
+void WriteProcessUnit(json::Writer& w, const UnitView& u) {
+  w.StartObject();
+  json::String(w, "id", u.id());
+  json::String(w, "adapter", u.adapter);
+  json::Uint(w, "tier_us", u.tier_us);
+  json::Uint(w, "concurrency", u.concurrency);
+  json::String(w, "semantics", u.semantics);
+  json::String(w, "instrument", u.instrument);
+  json::Uint(w, "process", u.process);
+  json::Bool(w, "ok", u.ok);
+  json::String(w, "failure", u.failure);
+  json::Bool(w, "on_calling_thread", u.on_calling_thread);
+  json::Uint(w, "rounds", static_cast<uint32_t>(u.per_round_end_to_end_ns.size()));
+  json::Double(w, "end_to_end_median_ns", u.stats.end_to_end_ns.median);
+  json::String(w, "basis", u.basis);
+  json::Double(w, "basis_median_ns", u.basis_median_ns);
+  json::Uint(w, "repetitions", u.repetitions);
+  json::Double(w, "body_median_ns", u.stats.body_ns.median);
   w.EndObject();
 }
 
@@ -80,13 +111,23 @@ void WriteCell(json::Writer& w, const Cell& c) {
   json::String(w, "baseline", c.baseline);
   json::Uint(w, "concurrency", c.concurrency);
   json::Uint(w, "tier_us", c.tier_us);
+  json::String(w, "basis", c.basis);
   json::Double(w, "subject_median_ns", c.subject_median_ns);
   json::Double(w, "baseline_median_ns", c.baseline_median_ns);
+  json::Double(w, "subject_end_to_end_ns", c.subject_end_to_end_ns);
+  json::Double(w, "baseline_end_to_end_ns", c.baseline_end_to_end_ns);
   json::Double(w, "ratio", c.ratio);
   json::Double(w, "faster_factor", c.faster_factor);
+  json::Double(w, "factor_low", c.factor_low);
+  json::Double(w, "factor_high", c.factor_high);
+  json::Double(w, "threshold", c.threshold);
+  json::Uint(w, "subject_processes", c.subject_processes);
+  json::Uint(w, "baseline_processes", c.baseline_processes);
+  json::Bool(w, "paired", c.paired);
   json::Double(w, "difference", c.difference);
   json::Double(w, "band", c.band);
   json::String(w, "verdict", VerdictName(c.verdict));
+  json::Bool(w, "floor", c.floor);
   WriteMannWhitney(w, c.test);
   json::Bool(w, "overhead_withheld", c.overhead_withheld);
   json::String(w, "text", c.text);
@@ -127,6 +168,7 @@ void WriteCrossover(json::Writer& w, const Crossover& c) {
   json::String(w, "kind", CrossoverKindName(c.kind));
   json::Uint(w, "tier_us", c.tier_us);
   json::Uint(w, "last_faster_tier_us", c.last_faster_tier_us);
+  WriteUintList(w, "faster_tiers_us", c.faster_tiers_us);
   WriteStringList(w, "cells", c.cells);
   json::String(w, "text", c.text);
   WriteMessage(w, "message", c.message);
@@ -167,6 +209,8 @@ void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
     json::Double(w, "handoff_ns", s.handoff_ns);
     json::Double(w, "body_ns", s.body_ns);
     json::Double(w, "return_ns", s.return_ns);
+    json::Double(w, "drain_ns", s.drain_ns);
+    json::Double(w, "end_to_end_ns", s.end_to_end_ns);
     json::Bool(w, "measurable", s.measurable);
     json::String(w, "not_measurable_reason", s.not_measurable_reason);
     json::String(w, "not_measurable_code", s.not_measurable_code);
@@ -242,6 +286,8 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
       json::Double(w, "off_median_ns", c.off_median_ns);
       json::Double(w, "on_median_ns", c.on_median_ns);
       json::Double(w, "cost_ns", c.cost_ns);
+      json::Double(w, "cost_low_ns", c.cost_low_ns);
+      json::Double(w, "cost_high_ns", c.cost_high_ns);
       json::Double(w, "band", c.band);
       json::Double(w, "band_ns", c.band_ns);
       json::String(w, "verdict", c.verdict);
@@ -396,12 +442,23 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteNoiseModel(w, m.noise);
   WriteAdapterRecords(w, m.adapters);
   WriteObjectList(w, "units", m.units, WriteUnit);
+  WriteObjectList(w, "process_units", m.process_units, WriteProcessUnit);
   WriteUintList(w, "tiers_us", m.tiers_us);
   WriteUintList(w, "concurrencies", m.concurrencies);
   WriteObjectList(w, "cells", m.cells, WriteCell);
   WriteIndexList(w, "subject_faster", m.subject_faster);
   WriteIndexList(w, "subject_slower", m.subject_slower);
   WriteIndexList(w, "indistinguishable", m.indistinguishable);
+  WriteIndexList(w, "floor_cells", m.floor_cells);
+  w.Key("verdict_method");
+  w.StartObject();
+  json::String(w, "kind", "two_level_bootstrap");
+  json::Double(w, "threshold", m.verdict_threshold);
+  json::Double(w, "confidence", m.verdict_confidence);
+  json::Int(w, "resamples", m.verdict_resamples);
+  // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
+  json::String(w, "seed", absl::StrFormat("%#x", m.verdict_seed));
+  w.EndObject();
   WriteObjectList(w, "unmeasured", m.unmeasured, WriteUnmeasured);
   json::Double(w, "band_min", m.band_min);
   json::Double(w, "band_max", m.band_max);

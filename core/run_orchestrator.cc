@@ -6,15 +6,18 @@
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <set>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/alloc_counting.h"
+#include "core/calibration.h"
 #include "core/clock.h"
 #include "core/gate_runner.h"
 #include "core/noise_conditions.h"
 #include "core/plugin_catalog.h"
+#include "core/run_plan.h"
 #include "core/self_checks.h"
 #include "core/semantics_probe.h"
 #include "core/unit_runner.h"
@@ -71,10 +74,12 @@ absl::StatusOr<std::vector<const CatalogEntry*>> SelectAdapters(
 
 // The scheduling-semantics dimension: probe the subject (in a child), then plan, at the
 // smallest tier (where a per-task cost shows most) and every concurrency within the cores, one
-// unit with every item off and one per priced item switched on alone.
-void PlanSemanticsUnits(const std::filesystem::path& zoo_host, const CatalogEntry& subject,
-                        const Matrix& m, uint32_t cores, SemanticsRecord* record,
-                        std::vector<UnitSpec>* specs) {
+// unit with every item off and one per priced item switched on alone, in the matrix's
+// processes (run_plan.h).
+void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const CatalogEntry& subject,
+                            const Matrix& m, uint32_t cores,
+                            const RunCalibration& calibration, SemanticsRecord* record,
+                            std::vector<UnitSpec>* specs) {
   std::vector<uint32_t> concurrencies;
   for (uint32_t c : m.concurrencies) {
     if (c <= cores) concurrencies.push_back(c);
@@ -84,42 +89,14 @@ void PlanSemanticsUnits(const std::filesystem::path& zoo_host, const CatalogEntr
       RunSemanticsProbeInChild(zoo_host, subject.candidate.file, std::chrono::seconds(60)),
       m.subject, tier, concurrencies);
   if (record->status != "measured") return;
-  for (uint32_t c : record->concurrencies) {
-    UnitSpec spec{.adapter = m.subject,
-                  .plugin_file = subject.candidate.file.string(),
-                  .tier_us = tier,
-                  .concurrency = c,
-                  .warmup_rounds = m.warmup_rounds,
-                  .measured_rounds = m.measured_rounds,
-                  .workload = m.workload,
-                  .semantics = "off",
-                  .semantics_value = 0,
-                  .instrument = ""};
-    specs->push_back(spec);
-    for (const SemanticsItemRecord& item : record->items) {
-      if (!item.priced) continue;
-      spec.semantics = item.item.name;
-      spec.semantics_value = item.item.default_value;
-      specs->push_back(spec);
-    }
+  std::vector<PlannedSemanticsItem> items;
+  for (const SemanticsItemRecord& item : record->items) {
+    if (item.priced) items.push_back({.name = item.item.name, .value = item.item.default_value});
   }
-}
-
-// The subject's later processes (Matrix::subject_processes): after the whole matrix, so each
-// measures the same unit at another moment, in the matrix's order. None in a callgrind run,
-// whose units already run twice.
-void PlanSubjectProcesses(const Matrix& m, const std::string& instrument,
-                          std::vector<UnitSpec>* specs) {
-  if (!instrument.empty()) return;
-  const size_t matrix_units = specs->size();
-  for (uint32_t process = 1; process < m.subject_processes; ++process) {
-    for (size_t i = 0; i < matrix_units; ++i) {
-      if ((*specs)[i].adapter != m.subject) continue;
-      UnitSpec again = (*specs)[i];
-      again.process = process;
-      specs->push_back(std::move(again));
-    }
-  }
+  std::vector<UnitSpec> planned = PlanSemanticsUnits(
+      m, {.name = m.subject, .plugin_file = subject.candidate.file.string()}, tier,
+      record->concurrencies, items, cores, calibration);
+  specs->insert(specs->end(), planned.begin(), planned.end());
 }
 
 // The cost-of-code units: every gated adapter, subject first, at every matrix concurrency
@@ -230,30 +207,40 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
         archive.adapters.front().gate_reason));
   }
 
-  std::vector<UnitSpec> specs;
-  for (uint32_t tier : m.tiers_us) {
-    for (uint32_t c : m.concurrencies) {
-      for (const CatalogEntry* e : passed) {
-        specs.push_back(UnitSpec{.adapter = e->descriptor->name,
-                                 .plugin_file = e->candidate.file.string(),
-                                 .tier_us = tier,
-                                 .concurrency = c,
-                                 .warmup_rounds = m.warmup_rounds,
-                                 .measured_rounds = m.measured_rounds,
-                                 .workload = m.workload,
-                                 .semantics = "",
-                                 .semantics_value = 0,
-                                 .instrument = options.instrument});
+  // Same work in every unit: each tier's body calibrated once, in processes of its own.
+  absl::StatusOr<RunCalibration> calibration = CalibrateInChildren(
+      options.zoo_host, m.workload, m.tiers_us, kCalibrationProcesses, std::chrono::seconds(60));
+  if (!calibration.ok()) return calibration.status();
+  archive.run.calibration = *std::move(calibration);
+  for (const TierCalibration& t : archive.run.calibration.tiers) {
+    std::vector<std::string> counts;
+    for (const TierCalibration::Process& p : t.processes) {
+      counts.push_back(absl::StrCat(p.repetitions));
+    }
+    note(absl::StrCat("calibration: ", t.tier_us, " us = ", t.repetitions,
+                      " repetitions (the median of ", absl::StrJoin(counts, ", "), ")"));
+  }
+
+  std::vector<PlannedAdapter> planned;
+  for (const CatalogEntry* e : passed) {
+    planned.push_back({.name = e->descriptor->name, .plugin_file = e->candidate.file.string()});
+  }
+  std::vector<UnitSpec> specs =
+      PlanMatrixUnits(m, planned, cores, archive.run.calibration, options.instrument);
+  if (options.instrument.empty()) {
+    uint32_t fewest = kMaxProcessesPerCell, most = 0;
+    for (uint32_t tier : m.tiers_us) {
+      for (uint32_t c : m.concurrencies) {
+        fewest = std::min(fewest, ProcessesFor(m, tier, c, cores, planned.size()));
+        most = std::max(most, ProcessesFor(m, tier, c, cores, planned.size()));
       }
     }
+    note(absl::StrCat("processes: ", fewest, " to ", most, " per cell, each up to ",
+                      m.warmup_rounds, " warm-up + ", m.measured_rounds,
+                      " measured rounds, adapters interleaved"));
   }
-  PlanSubjectProcesses(m, options.instrument, &specs);
-  if (options.instrument.empty() && m.subject_processes > 1) {
-    note(absl::StrCat("subject: ", m.subject_processes - 1, " more process(es) per cell of ",
-                      m.subject, " after the matrix (compare reads them; the cells read the "
-                      "first)"));
-  }
-  PlanSemanticsUnits(options.zoo_host, *passed.front(), m, cores, &archive.semantics, &specs);
+  PlanSemanticsDimension(options.zoo_host, *passed.front(), m, cores, archive.run.calibration,
+                         &archive.semantics, &specs);
   if (archive.semantics.status == "measured") {
     note(absl::StrCat("semantics: ", archive.semantics.items.size(), " items of ", m.subject,
                       ", priced at ", archive.semantics.tier_us, " us"));
@@ -286,18 +273,31 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
                                      archive.subject_version, archive.run.started_utc);
   const int64_t start = MonotonicNs();
   auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
+  std::vector<std::string> unit_json;  // each unit serialised once (archive.h)
   auto save = [&]() -> absl::Status {
     archive.run.wall_s = elapsed();
     archive.self_checks = RunSelfChecks(archive, static_cast<int>(getpid()));
-    return WriteArchive(archive, outcome.archive_path);
+    return WriteArchive(archive, outcome.archive_path, &unit_json);
   };
   if (absl::Status s = save(); !s.ok()) return s;
 
+  // A cell that crashed or hung in one process would do so again: its later processes are
+  // not run (a hang would cost the unit timeout each time), and the run says so.
+  std::set<std::string> failed_cells;
+  auto cell_of = [](const UnitSpec& s) {
+    return absl::StrCat(s.adapter, "/", s.semantics, "/", s.instrument, "/", s.concurrency, "/",
+                        s.tier_us);
+  };
+  size_t not_run = 0;
   bool stopped = false;
   for (size_t i = 0; i < specs.size(); ++i) {
     if (options.stop != nullptr && options.stop->load()) {
       stopped = true;
       break;
+    }
+    if (specs[i].process > 0 && failed_cells.contains(cell_of(specs[i]))) {
+      ++not_run;
+      continue;
     }
     RunProgress progress{.unit_index = i, .units_total = specs.size(), .spec = &specs[i],
                          .elapsed_s = elapsed(), .eta_s = -1, .finished = nullptr};
@@ -325,14 +325,21 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
       archive.run.units_measured++;
     } else {
       archive.run.units_failed++;
+      failed_cells.insert(cell_of(unit.result.spec));
     }
     archive.units.push_back(std::move(unit));
+    unit_json.push_back(ArchivedUnitToJson(archive.units.back()));
     if (absl::Status s = save(); !s.ok()) return s;
     progress.finished = &archive.units.back().result;
     progress.elapsed_s = elapsed();
     if (options.on_progress) options.on_progress(progress);
   }
 
+  if (not_run > 0) {
+    archive.run.units_planned -= static_cast<uint32_t>(not_run);
+    note(absl::StrCat(not_run, " later processes of cells that had failed were not run: a "
+                            "crash or hang repeats, and a hang costs the unit timeout each time"));
+  }
   archive.run.status = stopped ? "interrupted" : "complete";
   archive.run.finished_utc = UtcNow();
   if (absl::Status s = save(); !s.ok()) return s;

@@ -30,9 +30,12 @@ struct UnitSpec {
   // the whole process, cold start at concurrency 1); "callgrind" a unit run under valgrind's
   // callgrind, collecting over the measured rounds only.
   std::string instrument = {};
-  // Which of the subject's processes for this cell (Matrix::subject_processes): 0 the first,
-  // the one the report's cells read; 1 and up the later ones, which only compare reads.
+  // Which of the cell's processes this is (Matrix::processes), 0 the first. Archives written
+  // before every cell ran in several processes have 1 and up for the subject's later ones.
   uint32_t process = 0;
+  // json: the repetitions every body runs, calibrated once for the whole run
+  // (calibration.h); 0: the unit calibrates in its own process (archives before that).
+  uint64_t repetitions = 0;
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".
@@ -97,6 +100,9 @@ struct UnitResult {
   std::vector<RoundSample> rounds;  // measured rounds only; warm-up rounds are discarded
   std::string output_tail;    // the unit process's last output, kept when it failed
   std::optional<UnitCounts> counts;  // set for instrumented units (spec.instrument != "")
+  // Measured bodies that ran on the thread that called submit(): the adapter ran them inline,
+  // as the harness's floor does. -1: not recorded (archives before it).
+  int64_t bodies_on_calling_thread = -1;
 };
 
 }  // namespace zoo

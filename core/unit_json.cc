@@ -143,6 +143,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::Int(w, "semantics_value", s.semantics_value);
   json::String(w, "instrument", s.instrument);
   json::Uint(w, "process", s.process);
+  json::Uint(w, "repetitions", s.repetitions);
   w.EndObject();
 }
 
@@ -173,6 +174,10 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   if (v.HasMember("process")) {
     ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "process", where));
     s.process = static_cast<uint32_t>(n);
+  }
+  // Units archived before the run-wide calibration calibrated in their own process.
+  if (v.HasMember("repetitions")) {
+    ZOO_ASSIGN_OR_RETURN(s.repetitions, json::GetUint(v, "repetitions", where));
   }
   if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -210,6 +215,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::Int(w, "teardown_ns", u.teardown_ns);
   json::Uint(w, "checksum", u.checksum);
   json::String(w, "output_tail", u.output_tail);
+  json::Int(w, "bodies_on_calling_thread", u.bodies_on_calling_thread);
   if (u.counts) WriteCounts(w, *u.counts);
   w.Key("rounds");
   w.StartArray();
@@ -256,6 +262,10 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   ZOO_ASSIGN_OR_RETURN(u.teardown_ns, json::GetInt(v, "teardown_ns", where));
   ZOO_ASSIGN_OR_RETURN(u.checksum, json::GetUint(v, "checksum", where));
   ZOO_ASSIGN_OR_RETURN(u.output_tail, json::GetString(v, "output_tail", where));
+  if (v.HasMember("bodies_on_calling_thread")) {  // -1 in archives before it
+    ZOO_ASSIGN_OR_RETURN(u.bodies_on_calling_thread,
+                         json::GetInt(v, "bodies_on_calling_thread", where));
+  }
   if (v.HasMember("counts")) {
     ZOO_ASSIGN_OR_RETURN(u.counts, ReadCounts(v, where));
   }
@@ -288,6 +298,21 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
     u.rounds.push_back(std::move(round));
   }
   return u;
+}
+
+std::string CalibrationToJson(const Calibration& calibration) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  WriteCalibration(w, calibration);
+  w.EndObject();
+  return buf.GetString();
+}
+
+absl::StatusOr<Calibration> CalibrationFromJson(std::string_view text) {
+  absl::StatusOr<rapidjson::Document> doc = ParseObject(text, "the calibration");
+  if (!doc.ok()) return doc.status();
+  return ReadCalibration(*doc, "the calibration");
 }
 
 std::string UnitResultToJson(const UnitResult& unit) {

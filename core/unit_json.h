@@ -27,6 +27,10 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
 std::string UnitResultToJson(const UnitResult& unit);
 absl::StatusOr<UnitResult> UnitResultFromJson(std::string_view json);
 
+// One calibration (workload.h) as an object: what a `__worker calibrate` child hands back.
+std::string CalibrationToJson(const Calibration& calibration);
+absl::StatusOr<Calibration> CalibrationFromJson(std::string_view json);
+
 void WriteSummary(json::Writer& w, const char* key, const Summary& s);
 absl::StatusOr<Summary> ReadSummary(const rapidjson::Value& v, const char* key,
                                     std::string_view where);

@@ -31,8 +31,10 @@ std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_
 std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
                           const std::vector<int64_t>& submit_call,
                           const std::vector<int64_t>& submit_return,
-                          const std::vector<int64_t>& round_end, UnitResult* out) {
+                          const std::vector<int64_t>& round_end, int32_t control_tid,
+                          UnitResult* out) {
   const uint32_t c = spec.concurrency;
+  out->bodies_on_calling_thread = 0;
   for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
     const bool measured = k >= spec.warmup_rounds;
     RoundSample round;
@@ -52,6 +54,9 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
       }
       if (!measured) continue;
       out->checksum = out->checksum * 31 + r.outcome.checksum;
+      if (r.outcome.executor_pid == out->pid && r.outcome.executor_tid == control_tid) {
+        ++out->bodies_on_calling_thread;
+      }
       round.tasks.push_back(TaskSample{
           .submit_call_ns = submit_call[base + i] - round.start_ns,
           .submit_return_ns = submit_return[base + i] - round.start_ns,
@@ -123,6 +128,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   UnitResult result;
   result.spec = spec;
   result.pid = static_cast<int32_t>(getpid());
+  const auto control_tid = static_cast<int32_t>(gettid());  // the thread that calls submit()
   auto fail = [&](std::string why) {
     result.ok = false;
     result.failure = std::move(why);
@@ -139,8 +145,9 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   }
   const zoo_adapter_entry_t& entry = adapter->entry();
 
-  step("calibrate");
-  absl::StatusOr<CalibratedWorkload> workload = MakeWorkload(spec.workload, spec.tier_us);
+  step(spec.repetitions > 0 ? "prepare the body" : "calibrate");
+  absl::StatusOr<CalibratedWorkload> workload =
+      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions);
   if (!workload.ok()) return fail(std::string(workload.status().message()));
   result.calibration = workload->calibration;
 
@@ -280,7 +287,8 @@ UnitResult MeasureUnit(const UnitSpec& spec,
                                 ErrorText(entry, nullptr)));
   }
   step("collect");
-  if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end, &result);
+  if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end,
+                                         control_tid, &result);
       !broken.empty()) {
     return fail(broken);
   }

@@ -240,8 +240,17 @@ const std::vector<std::string>& WorkloadNames() {
   return *kNames;
 }
 
-absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us) {
+absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us,
+                                                uint64_t repetitions) {
   const int64_t tier_ns = static_cast<int64_t>(tier_us) * 1000;
+  if (workload == "json" && repetitions > 0) {
+    CalibratedWorkload w{std::make_unique<JsonBody>(repetitions), Calibration{}};
+    w.calibration.workload = "json";
+    w.calibration.target_ns = tier_ns;
+    w.calibration.repetitions = repetitions;
+    w.calibration.checksum = JsonRepetitions(repetitions);  // what every body returns
+    return w;
+  }
   if (workload == "json") return MakeJson(tier_ns);
   if (workload == "sleep") {
     CalibratedWorkload w{std::make_unique<SleepBody>(tier_ns), Calibration{}};

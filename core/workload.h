@@ -1,10 +1,11 @@
 // Workloads: what a body does. Chosen by name; each is a Body (core/body.h) once calibrated.
 //
 //   json   RapidJSON serialize + parse + string concatenation of a small record, repeated a
-//          calibrated number of times so that one body lasts about the tier's duration; the
-//          repetitions are calibrated in the unit's own process, before the timed rounds, and
-//          recorded; the body returns a checksum of what it built, so the work cannot be
-//          optimised away. The checksum depends only on the repetition count: every Run()
+//          calibrated number of times so that one body lasts about the tier's duration. A run
+//          calibrates each tier once, in processes of its own (calibration.h), and hands every
+//          unit of the tier that count; a unit given no count calibrates in its own process.
+//          The body returns a checksum of what it built, so the work cannot be optimised
+//          away. The checksum depends only on the repetition count: every Run()
 //          of one body returns the same value. Calibration times batches of repetitions on
 //          the calling thread's CPU clock (CLOCK_THREAD_CPUTIME_ID), so a busy machine
 //          does not shorten the bodies; it costs ~0.15 s on an idle 2-core machine.
@@ -40,12 +41,15 @@ struct Calibration {
   uint64_t checksum = 0;          // of the calibration runs (json), proves the work ran
 };
 
-// A calibrated body for `workload` at `tier_us` (ignored by noop). Calibration runs here, on
-// the calling thread. kInvalidArgument for an unknown workload name, listing the known ones.
+// A calibrated body for `workload` at `tier_us` (ignored by noop). json with `repetitions` > 0
+// runs that many repetitions and calibrates nothing (calibration.ns_per_repetition and
+// calibration_ns stay 0); with 0, calibration runs here, on the calling thread.
+// kInvalidArgument for an unknown workload name, listing the known ones.
 struct CalibratedWorkload {
   std::unique_ptr<Body> body;
   Calibration calibration;
 };
-absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us);
+absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us,
+                                                uint64_t repetitions = 0);
 
 }  // namespace zoo

@@ -26,6 +26,13 @@ Archive SampleArchive() {
   a.run.units_failed = 1;
   a.run.matrix = DefaultMatrix();
   a.run.matrix.adapters = {"inline", "thread_pool"};
+  a.run.matrix.processes = 4;
+  a.run.matrix.cell_budget_s = 2.5;
+  a.run.calibration = {.status = "json", .workload = "json", .processes = 3,
+                       .tiers = {{.tier_us = 40, .repetitions = 31,
+                                  .processes = {{11, 30, 1290.5, 150'000'000},
+                                                {12, 31, 1282.1, 149'000'000},
+                                                {13, 33, 1201.9, 151'000'000}}}}};
   a.environment.cpu_model = "Test CPU \"quoted\"";
   a.environment.logical_cores = 2;
   a.environment.kernel = "6.1.0";
@@ -41,8 +48,10 @@ Archive SampleArchive() {
   UnitResult ok;
   ok.spec = {.adapter = "thread_pool", .plugin_file = "/x/libthread_pool_adapter.so",
              .tier_us = 40, .concurrency = 2, .warmup_rounds = 3, .measured_rounds = 2,
-             .workload = "json", .semantics = "", .semantics_value = 0};
+             .workload = "json", .semantics = "", .semantics_value = 0, .instrument = "",
+             .process = 0, .repetitions = 31};
   ok.ok = true;
+  ok.bodies_on_calling_thread = 2;
   ok.pid = 4242;
   ok.calibration = {.workload = "json", .target_ns = 40'000, .repetitions = 17,
                     .ns_per_repetition = 2352.9, .calibration_ns = 123456, .checksum = 99};
@@ -88,26 +97,46 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_FALSE(b->units[1].result.ok);
   EXPECT_EQ(b->environment.cpu_model, "Test CPU \"quoted\"");
   EXPECT_EQ(b->adapters[0].descriptor.abi_major, 1u);
-  EXPECT_EQ(b->run.matrix.subject_processes, 3u);
+  EXPECT_EQ(b->run.matrix.processes, 4u);
+  EXPECT_EQ(b->run.matrix.cell_budget_s, 2.5);
+  EXPECT_EQ(b->run.calibration.status, "json");
+  ASSERT_EQ(b->run.calibration.tiers.size(), 1u);
+  EXPECT_EQ(b->run.calibration.tiers[0].repetitions, 31u);
+  EXPECT_EQ(b->run.calibration.tiers[0].processes[1].pid, 12);
+  EXPECT_EQ(b->units[0].result.spec.repetitions, 31u);
+  EXPECT_EQ(b->units[0].result.bodies_on_calling_thread, 2);
 }
 
-// An archive written before the subject's repeated processes measured each cell once, and
-// each of its units was its cell's first process.
-TEST(ArchiveTest, AnArchiveWithoutSubjectProcessesReadsAsOneProcess) {
+// An archive written before every cell ran in several processes: its matrix reads as one
+// process, its units as each its cell's first, calibrated in its own process, with no record of
+// where the bodies ran.
+TEST(ArchiveTest, AnArchiveFromBeforeProcessesAndRunCalibrationStillReads) {
   Archive a = SampleArchive();
   a.units[0].result.spec.process = 2;
   std::string text = ArchiveToJson(a);
-  ASSERT_NE(text.find(",\"subject_processes\":3"), std::string::npos);
   ASSERT_NE(text.find("\"process\":2"), std::string::npos);
   absl::StatusOr<Archive> with = ArchiveFromJson(text, "a.json");
   ASSERT_TRUE(with.ok()) << with.status();
   EXPECT_EQ(with->units[0].result.spec.process, 2u);
-  text.replace(text.find(",\"subject_processes\":3"), 22, "");
-  text.replace(text.find(",\"process\":2"), 12, "");
+  const size_t calibration = text.find(",\"calibration\":{\"status\"");
+  ASSERT_NE(calibration, std::string::npos);
+  // It ends with its last tier's process list, that tier and the tier list.
+  text.erase(calibration,
+             text.find("]}]}", text.find("\"tiers\"", calibration)) + 4 - calibration);
+  for (const char* field : {",\"processes\":4", ",\"cell_budget_s\":2.5", ",\"process\":2",
+                            ",\"repetitions\":31", ",\"bodies_on_calling_thread\":2"}) {
+    const size_t at = text.find(field);
+    ASSERT_NE(at, std::string::npos) << field;
+    text.erase(at, std::string(field).size());
+  }
   absl::StatusOr<Archive> old = ArchiveFromJson(text, "a.json");
-  ASSERT_TRUE(old.ok()) << old.status();
-  EXPECT_EQ(old->run.matrix.subject_processes, 1u);
+  ASSERT_TRUE(old.ok()) << old.status() << "\n" << text.substr(0, 600);
+  EXPECT_EQ(old->run.matrix.processes, 1u);
+  EXPECT_EQ(old->run.matrix.cell_budget_s, 0.0) << "exactly one process per cell";
+  EXPECT_EQ(old->run.calibration.status, "per_unit");
   EXPECT_EQ(old->units[0].result.spec.process, 0u);
+  EXPECT_EQ(old->units[0].result.spec.repetitions, 0u);
+  EXPECT_EQ(old->units[0].result.bodies_on_calling_thread, -1);
 }
 
 TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {

@@ -43,17 +43,23 @@ TEST(CompareBasisTest, AtConcurrencyOneItIsEndToEndMinusBodyPlusTier) {
   EXPECT_THAT(PerRoundCost(u, CompareBasis::kEndToEnd), ElementsAre(100'000));
 }
 
-TEST(CompareBasisTest, SideBySideAndBackToBackBodiesAreRescaledByWhatTheyCover) {
+TEST(CompareBasisTest, TheRoundsTimeWithoutABodyIsKeptAndTheBodiesCountAsOneTier) {
   // Two 80 us bodies side by side in a 100 us round, tier 40: 20 + 40, per task 30.
   const UnitResult parallel = Unit(2, 40, {{.start_ns = 0, .wall_ns = 100'000,
                                             .tasks = {Body(10'000, 90'000),
                                                       Body(10'000, 90'000)}}});
   EXPECT_THAT(PerRoundCost(parallel, CompareBasis::kTierBody), ElementsAre(30'000));
-  // Back to back in a 180 us round: 20 + 2 x 40, per task 50.
+  // Back to back in a 180 us round: the same 20 us without a body + 40, per task 30: the
+  // basis reads what the adapter adds, not whether it ran the bodies side by side.
   const UnitResult serial = Unit(2, 40, {{.start_ns = 0, .wall_ns = 180'000,
                                           .tasks = {Body(10'000, 90'000),
                                                     Body(90'000, 170'000)}}});
-  EXPECT_THAT(PerRoundCost(serial, CompareBasis::kTierBody), ElementsAre(50'000));
+  EXPECT_THAT(PerRoundCost(serial, CompareBasis::kTierBody), ElementsAre(30'000));
+  // A gap of 30 us between them is the adapter's: 20 + 30 + 40, per task 45.
+  const UnitResult gap = Unit(2, 40, {{.start_ns = 0, .wall_ns = 210'000,
+                                       .tasks = {Body(10'000, 90'000),
+                                                 Body(120'000, 200'000)}}});
+  EXPECT_THAT(PerRoundCost(gap, CompareBasis::kTierBody), ElementsAre(45'000));
 }
 
 TEST(CompareBasisTest, ARoundWithoutBodyTimeIsReadEndToEnd) {

@@ -53,7 +53,8 @@ fs::path MeasureRun(const fs::path& results, const std::string& delay_us) {
   const CliRun r = ZooHost({"run", "--plugin", testing::TestPlugin("tunable_inline").string(),
                             "--subject", "tunable_inline", "--adapters", "tunable_inline,inline",
                             "--tiers", "40", "--concurrency", "1", "--rounds", "10", "--warmup",
-                            "1", "--results", results.string(), "--no-report"});
+                            "1", "--processes", "3", "--cell-budget", "0", "--results",
+                            results.string(), "--no-report"});
   unsetenv("ZOO_TEST_TUNABLE_DELAY_US");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   return OnlyArchive(results);

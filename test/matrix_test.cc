@@ -23,8 +23,10 @@ TEST(MatrixTest, DefaultsReproduceTheSeedMatrix) {
   const Matrix m = DefaultMatrix();
   EXPECT_EQ(m.tiers_us, (std::vector<uint32_t>{40, 300, 2700, 10000}));
   EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 4, 16, 64}));
-  EXPECT_EQ(m.warmup_rounds, 3u);
-  EXPECT_EQ(m.measured_rounds, 30u);
+  EXPECT_EQ(m.warmup_rounds, 10u);
+  EXPECT_EQ(m.measured_rounds, 8u);
+  EXPECT_EQ(m.processes, 3u);
+  EXPECT_EQ(m.cell_budget_s, 6.0);
   EXPECT_EQ(m.workload, "json");
   EXPECT_TRUE(m.adapters.empty());
   EXPECT_TRUE(ValidateMatrix(m, "defaults").ok());
@@ -36,9 +38,11 @@ TEST(MatrixTest, QuickShrinksTheMatrixAndSaysHow) {
   ApplyQuick(&m);
   EXPECT_EQ(m.tiers_us, (std::vector<uint32_t>{40, 300, 2700}));
   EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 2}));
-  EXPECT_EQ(m.measured_rounds, 15u);
+  EXPECT_EQ(m.measured_rounds, 10u);
+  EXPECT_EQ(m.processes, 5u);
+  EXPECT_EQ(m.cell_budget_s, 6.0) << "more processes where they are cheap";
   EXPECT_EQ(m.subject, "inline") << "--quick keeps the subject";
-  EXPECT_THAT(QuickDescription(), AllOf(HasSubstr("40/300/2700"), HasSubstr("15 measured")));
+  EXPECT_THAT(QuickDescription(), AllOf(HasSubstr("40/300/2700"), HasSubstr("5 processes"), HasSubstr("10 measured")));
 }
 
 TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
@@ -46,7 +50,7 @@ TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
       R"({"adapters": ["inline", "thread_pool"], "subject": "thread_pool",
           "concurrency": [2, 8], "tiers_us": [100], "warmup_rounds": 0,
           "measured_rounds": 5, "workload": "sleep", "unit_timeout_s": 7.5,
-          "subject_processes": 1})",
+          "processes": 6, "cell_budget_s": 0})",
       "m.json");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->adapters, (std::vector<std::string>{"inline", "thread_pool"}));
@@ -57,8 +61,10 @@ TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
   EXPECT_EQ(m->measured_rounds, 5u);
   EXPECT_EQ(m->workload, "sleep");
   EXPECT_DOUBLE_EQ(m->unit_timeout_s, 7.5);
-  EXPECT_EQ(m->subject_processes, 1u);
-  EXPECT_EQ(DefaultMatrix().subject_processes, 3u) << "three processes per subject cell";
+  EXPECT_EQ(m->processes, 6u);
+  EXPECT_EQ(m->cell_budget_s, 0.0) << "exactly `processes` per cell";
+  EXPECT_EQ(DefaultMatrix().processes, 3u) << "every cell in three processes at least";
+  EXPECT_EQ(DefaultMatrix().measured_rounds, 8u) << "per process";
 
   absl::StatusOr<Matrix> partial = ParseMatrix(R"({"tiers_us": [40]})", "m.json");
   ASSERT_TRUE(partial.ok());
@@ -82,8 +88,11 @@ TEST(MatrixTest, RefusesWrongTypesEmptyListsZeroAndNegativeValues) {
   EXPECT_THAT(Refusal(R"({"warmup_rounds": -1})"), HasSubstr("field 'warmup_rounds'"));
   EXPECT_THAT(Refusal(R"({"unit_timeout_s": 0})"), HasSubstr("field 'unit_timeout_s'"));
   EXPECT_THAT(Refusal(R"({"subject": ""})"), HasSubstr("field 'subject'"));
-  EXPECT_THAT(Refusal(R"({"subject_processes": 0})"), HasSubstr("field 'subject_processes'"));
-  EXPECT_THAT(Refusal(R"({"subject_processes": 10})"), HasSubstr("from 1 to 9"));
+  EXPECT_THAT(Refusal(R"({"processes": 0})"), HasSubstr("field 'processes'"));
+  EXPECT_THAT(Refusal(R"({"processes": 65})"), HasSubstr("from 1 to 64"));
+  EXPECT_THAT(Refusal(R"({"subject_processes": 3})"), HasSubstr("replaced by 'processes'"));
+  EXPECT_THAT(Refusal(R"({"cell_budget_s": -1})"), HasSubstr("field 'cell_budget_s'"));
+  EXPECT_THAT(Refusal(R"({"cell_budget_s": "6"})"), HasSubstr("field 'cell_budget_s'"));
   EXPECT_THAT(Refusal(R"({"adapters": []})"), HasSubstr("leave the field out"));
   EXPECT_THAT(Refusal(R"({"adapters": [1]})"), HasSubstr("field 'adapters'"));
 }

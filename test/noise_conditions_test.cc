@@ -171,14 +171,20 @@ TEST(NoiseHypervisorTest, FlagsWithoutItAreFineAndNoFlagsAreNotCheckable) {
   ExpectState(CheckHypervisor(empty.path()), "hypervisor", kNoiseNotCheckable);
 }
 
-TEST(NoiseRoundsTest, FewerThanTheMinimumIsAWarning) {
+TEST(NoiseRoundsTest, FewerThanTheMinimumProcessesOrRoundsIsAWarning) {
   EXPECT_EQ(kMinTrustworthyRounds, 20u);
-  const NoiseCondition quick = CheckRounds(15);  // --quick
-  ExpectState(quick, "rounds", kNoiseWarning);
-  EXPECT_EQ(Arg(quick, "rounds"), "15");
-  EXPECT_EQ(Arg(quick, "minimum"), "20");
-  ExpectState(CheckRounds(20), "rounds", kNoiseFine);
-  ExpectState(CheckRounds(30), "rounds", kNoiseFine);  // the full matrix
+  EXPECT_EQ(kMinTrustworthyProcesses, 3u);
+  const NoiseCondition one = CheckRounds(1, 30);  // one process, however many rounds
+  ExpectState(one, "samples", kNoiseWarning);
+  EXPECT_EQ(Arg(one, "processes"), "1");
+  EXPECT_EQ(Arg(one, "minimum_processes"), "3");
+  EXPECT_EQ(Arg(one, "command"), "--processes 3 --rounds 30");
+  const NoiseCondition few = CheckRounds(3, 5);  // 15 rounds in all
+  ExpectState(few, "samples", kNoiseWarning);
+  EXPECT_EQ(Arg(few, "total"), "15");
+  EXPECT_EQ(Arg(few, "command"), "--processes 3 --rounds 7");
+  ExpectState(CheckRounds(5, 5), "samples", kNoiseFine);  // --quick
+  ExpectState(CheckRounds(4, 8), "samples", kNoiseFine);  // the full matrix
 }
 
 TEST(NoiseRecordTest, EveryConditionIsRecordedInOrderWhateverItsState) {

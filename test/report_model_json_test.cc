@@ -120,12 +120,13 @@ ReportModel SampleModel() {
   m.share_thresholds.push_back({.concurrency = 2, .tier_us = std::nullopt, .share_at_tier = kNaN,
                                 .cells = {}, .text = "never below 15%", .message = {}});
   m.crossovers.push_back({.baseline = "inline", .concurrency = 1, .kind = CrossoverKind::kCrossover,
-                          .tier_us = 300, .last_faster_tier_us = 40,
+                          .tier_us = 300, .last_faster_tier_us = 40, .faster_tiers_us = {40},
                           .cells = {"inline/c1/40us", "inline/c1/300us"}, .text = "crosses",
                           .message = {"crossover.crossover", {{"baseline", "inline"}}}});
   m.crossovers.push_back({.baseline = "inline", .concurrency = 2,
                           .kind = CrossoverKind::kNeverFaster, .tier_us = 0,
-                          .last_faster_tier_us = 0, .cells = {}, .text = "never faster", .message = {}});
+                          .last_faster_tier_us = 0, .faster_tiers_us = {}, .cells = {},
+                          .text = "never faster", .message = {}});
   m.scaling.push_back({.adapter = "thread_pool", .tier_us = 40, .concurrencies = {1, 2},
                        .throughput_per_s = {20'000, kNaN}, .keeps_rising = false,
                        .text = "rises 1->2", .steps = {{.from = 1, .to = 2, .trend = "rises"}}});
@@ -229,8 +230,9 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
   const std::vector<std::string> expected = {
       "schema", "model_version", "archive_path", "subject", "subject_version", "run",
-      "environment", "noise", "adapters", "units", "tiers_us", "concurrencies", "cells",
-      "subject_faster", "subject_slower", "indistinguishable", "unmeasured", "band_min",
+      "environment", "noise", "adapters", "units", "process_units", "tiers_us",
+      "concurrencies", "cells", "subject_faster", "subject_slower", "indistinguishable",
+      "floor_cells", "verdict_method", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
       "attribution", "unfavourable", "conclusions", "semantics", "cost", "self_checks"};
   std::vector<std::string> keys;
@@ -242,6 +244,12 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   EXPECT_STREQ(doc["subject_version"].GetString(), "1.0.0");
   EXPECT_EQ(doc["tiers_us"].Size(), 2u);
   EXPECT_EQ(doc["concurrencies"][1].GetUint(), 2u);
+  // How the verdicts were reached, enough to reproduce every interval from the archive.
+  const auto& method = doc["verdict_method"];
+  ASSERT_TRUE(method.IsObject());
+  EXPECT_DOUBLE_EQ(method["threshold"].GetDouble(), 0.03);
+  EXPECT_EQ(method["resamples"].GetInt(), 2000);
+  EXPECT_STREQ(method["seed"].GetString(), "0x7a6f6f2d686f7374");
   EXPECT_DOUBLE_EQ(doc["share_threshold"].GetDouble(), 0.15);
   EXPECT_FALSE(doc["self_checks"]["passed"].GetBool());
   EXPECT_EQ(doc["self_checks"]["checks"].Size(), 2u);

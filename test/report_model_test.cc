@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/str_format.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -81,38 +82,94 @@ ReportModel Build(const Archive& a, const AnalysisOptions& o = {}) {
   return m.ok() ? *std::move(m) : ReportModel{};
 }
 
-TEST(ReportModelTest, VerdictsRatioBandAndTheReasonText) {
+// One unit per process 0..n-1 of one cell, process p's rounds at 1 - spread, 1 and 1 + spread
+// times levels[p] (per-task end-to-end, ns); bodies last the tier, so the tier basis reads the
+// end-to-end as it is.
+std::vector<ArchivedUnit> Processes(const std::string& adapter, uint32_t c, uint32_t tier,
+                                    const std::vector<double>& levels, double spread = 0.01) {
+  std::vector<ArchivedUnit> out;
+  for (size_t p = 0; p < levels.size(); ++p) {
+    const double l = levels[p];
+    out.push_back(MakeUnit(adapter, c, tier, {(1 - spread) * l, l, (1 + spread) * l}, tier * 1000.0));
+    out.back().result.spec.process = static_cast<uint32_t>(p);
+  }
+  return out;
+}
+
+std::vector<double> Scaled(std::vector<double> v, double factor) {
+  for (double& x : v) x *= factor;
+  return v;
+}
+
+void Append(Archive& a, std::vector<ArchivedUnit> units) {
+  for (ArchivedUnit& u : units) a.units.push_back(std::move(u));
+}
+
+const SelfCheck& FindCheck(const ReportModel& m, const std::string& name) {
+  for (const SelfCheck& c : m.self_checks.checks) {
+    if (c.name == name) return c;
+  }
+  ADD_FAILURE() << "no self-check " << name;
+  static const SelfCheck none;
+  return none;
+}
+
+TEST(ReportModelTest, VerdictsFactorIntervalAndTheReasonText) {
   Archive a = BaseArchive({"subj", "fast", "slow", "near"});
-  a.units = {MakeUnit("subj", 1, 40, {90'000, 100'000, 110'000}, 30'000),
-             MakeUnit("fast", 1, 40, Flat(50'000), 30'000),
-             MakeUnit("slow", 1, 40, Flat(150'000), 30'000),
-             MakeUnit("near", 1, 40, Flat(105'000), 30'000)};
+  const std::vector<double> levels = {95'000, 100'000, 105'000, 98'000, 102'000};
+  Append(a, Processes("subj", 1, 40, levels));
+  Append(a, Processes("fast", 1, 40, Scaled(levels, 0.5)));
+  Append(a, Processes("slow", 1, 40, Scaled(levels, 1.5)));
+  Append(a, Processes("near", 1, 40, Scaled(levels, 1.01)));
   const ReportModel m = Build(a);
   const Cell& fast = FindCell(m, "fast", 1, 40);
   EXPECT_DOUBLE_EQ(fast.ratio, 0.5);
   EXPECT_DOUBLE_EQ(fast.faster_factor, 2.0);  // "fast" takes half the time: 2x faster
   EXPECT_DOUBLE_EQ(FindCell(m, "slow", 1, 40).faster_factor, 1.5);
   EXPECT_DOUBLE_EQ(fast.difference, 0.5);
-  EXPECT_DOUBLE_EQ(fast.band, 0.1);  // the subject's spread (10 / 100) + 0
+  EXPECT_EQ(fast.subject_processes, 5u);
+  EXPECT_TRUE(fast.paired) << "the same process numbers on both sides";
+  // Every draw pairs process p with process p, 2x apart; only the rounds' 1% moves it.
+  EXPECT_NEAR(fast.factor_low, 2.0, 0.05);
+  EXPECT_NEAR(fast.factor_high, 2.0, 0.05);
+  EXPECT_LE(fast.factor_low, 2.0);
+  EXPECT_GE(fast.factor_high, 2.0);
   EXPECT_EQ(fast.verdict, Verdict::kSubjectSlower);
-  EXPECT_EQ(fast.text, "the two sides differ by 50.0%, more than the band of 10.0%");
+  EXPECT_EQ(fast.text, absl::StrFormat("the subject / baseline factor lies in %.3fx-%.3fx, "
+                                       "beyond 1.03x", fast.factor_low, fast.factor_high));
   EXPECT_EQ(FindCell(m, "slow", 1, 40).verdict, Verdict::kSubjectFaster);
   const Cell& near = FindCell(m, "near", 1, 40);
-  EXPECT_EQ(near.verdict, Verdict::kIndistinguishable);
-  EXPECT_EQ(near.text, "the two sides differ by 5.0%, no more than the band of 10.0% - no winner");
-  EXPECT_DOUBLE_EQ(m.band_min, 0.1);
-  EXPECT_DOUBLE_EQ(m.band_max, 0.1);
+  EXPECT_EQ(near.verdict, Verdict::kIndistinguishable) << "1% is below the 3% threshold";
+  EXPECT_THAT(near.text, HasSubstr("which does not clear 1.03x on either side - no winner"));
+  EXPECT_GT(fast.band, 0) << "the seeds' band is still a column";
 }
 
-TEST(ReportModelTest, ADifferenceExactlyAtTheBandsEdgeIsNoWinner) {
-  Archive a = BaseArchive({"subj", "edge"});
-  // Subject: median 100 us, stdev 10 us -> spread 10%; edge: 110 us flat -> difference 10%.
-  a.units = {MakeUnit("subj", 1, 40, {90'000, 100'000, 110'000}, 30'000),
-             MakeUnit("edge", 1, 40, Flat(110'000), 30'000)};
-  const ReportModel m = Build(a);
-  const Cell& cell = FindCell(m, "edge", 1, 40);
-  EXPECT_DOUBLE_EQ(cell.difference, cell.band);
+TEST(ReportModelTest, ProcessesThatDisagreeGiveNoWinnerHoweverManyRoundsAgree) {
+  // Each process's rounds are tight, but the two sides' processes alternate between two
+  // levels 30% apart: a round-level test would call it, the process-level interval does not.
+  Archive a = BaseArchive({"subj", "b"});
+  Append(a, Processes("subj", 1, 40, {100'000, 130'000, 100'000, 130'000, 100'000, 130'000}));
+  Append(a, Processes("b", 1, 40, {130'000, 100'000, 130'000, 100'000, 130'000, 100'000}));
+  const Cell& cell = FindCell(Build(a), "b", 1, 40);
   EXPECT_EQ(cell.verdict, Verdict::kIndistinguishable);
+  EXPECT_LT(cell.factor_low, 1.0);
+  EXPECT_GT(cell.factor_high, 1.0);
+  EXPECT_GT(cell.test.p_value, 0.5) << "the per-process medians do not differ";
+}
+
+TEST(ReportModelTest, AWinnerNeedsTheWholeIntervalBeyondTheThreshold) {
+  Archive a = BaseArchive({"subj", "under", "over"});
+  const std::vector<double> levels = {95'000, 100'000, 105'000, 98'000, 102'000};
+  // Rounds without spread: every paired draw gives the exact factor.
+  Append(a, Processes("subj", 1, 40, levels, 0));
+  Append(a, Processes("under", 1, 40, Scaled(levels, 1.029), 0));
+  Append(a, Processes("over", 1, 40, Scaled(levels, 1.031), 0));
+  const ReportModel m = Build(a);
+  EXPECT_EQ(FindCell(m, "under", 1, 40).verdict, Verdict::kIndistinguishable);
+  EXPECT_EQ(FindCell(m, "over", 1, 40).verdict, Verdict::kSubjectFaster);
+  AnalysisOptions wider;
+  wider.verdict.threshold = 0.05;
+  EXPECT_EQ(FindCell(Build(a, wider), "over", 1, 40).verdict, Verdict::kIndistinguishable);
 }
 
 TEST(ReportModelTest, EveryMeasuredCellIsInExactlyOneListAndFailedOnesAreListedApart) {
@@ -138,11 +195,12 @@ TEST(ReportModelTest, EveryMeasuredCellIsInExactlyOneListAndFailedOnesAreListedA
   EXPECT_THAT(m.unmeasured[0].reason, HasSubstr("b2's unit failed: crashed with signal SIGSEGV"));
 }
 
-TEST(ReportModelTest, TheMannWhitneyTestIsReportedBesideTheBand) {
+TEST(ReportModelTest, TheMannWhitneyTestOnTheProcessMediansIsReportedBesideTheInterval) {
   Archive a = BaseArchive({"subj", "far", "twin"});
-  a.units = {MakeUnit("subj", 1, 40, {100'000, 101'000, 102'000, 103'000, 104'000}, 30'000),
-             MakeUnit("far", 1, 40, {200'000, 201'000, 202'000, 203'000, 204'000}, 30'000),
-             MakeUnit("twin", 1, 40, {100'000, 101'000, 102'000, 103'000, 104'000}, 30'000)};
+  const std::vector<double> levels = {100'000, 101'000, 102'000, 103'000, 104'000};
+  Append(a, Processes("subj", 1, 40, levels));
+  Append(a, Processes("far", 1, 40, Scaled(levels, 2)));
+  Append(a, Processes("twin", 1, 40, levels));
   const ReportModel m = Build(a);
   EXPECT_LT(FindCell(m, "far", 1, 40).test.p_value, 0.05);
   EXPECT_GT(FindCell(m, "twin", 1, 40).test.p_value, 0.5);
@@ -189,7 +247,33 @@ TEST(ReportModelTest, AlwaysNeverAndFasterOnlyAtTheTopAreStatedAsSuch) {
   EXPECT_EQ(never.crossovers.at(0).kind, CrossoverKind::kNeverFaster);
   const ReportModel top = Build(CrossoverArchive({{40, 200'000}, {300, 350'000}}));
   EXPECT_EQ(top.crossovers.at(0).kind, CrossoverKind::kFasterAtTop);
-  EXPECT_THAT(top.crossovers[0].text, HasSubstr("no crossover within the measured tiers"));
+  EXPECT_THAT(top.crossovers[0].text, HasSubstr("from 300 us on, and at no smaller tier"));
+}
+
+// The reference run's asio_pool row at concurrency 1 read faster, not faster, faster: no tier
+// is a crossover then, and the row says which tiers it won.
+TEST(ReportModelTest, ARowThatIsNotMonotoneIsMixedAndNamesItsFasterTiers) {
+  std::vector<Cell> cells(3);
+  const uint32_t tiers[] = {40, 300, 2700};
+  const Verdict verdicts[] = {Verdict::kSubjectSlower, Verdict::kIndistinguishable,
+                              Verdict::kSubjectSlower};
+  std::vector<const Cell*> row;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    cells[i].baseline = "asio_pool";
+    cells[i].concurrency = 1;
+    cells[i].tier_us = tiers[i];
+    cells[i].verdict = verdicts[i];
+    row.push_back(&cells[i]);
+  }
+  const Crossover x = ReadCrossoverRow("asio_pool", 1, row);
+  EXPECT_EQ(x.kind, CrossoverKind::kMixed);
+  EXPECT_THAT(x.faster_tiers_us, ElementsAre(40u, 2700u));
+  EXPECT_EQ(x.message.code, "crossover.mixed");
+  EXPECT_THAT(x.cells, ElementsAre("asio_pool/c1/40us", "asio_pool/c1/300us",
+                                   "asio_pool/c1/2700us"));
+
+  cells[2].verdict = Verdict::kIndistinguishable;  // faster at 40 only: monotone again
+  EXPECT_EQ(ReadCrossoverRow("asio_pool", 1, row).kind, CrossoverKind::kCrossover);
 }
 
 TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
@@ -236,7 +320,8 @@ TEST(ReportModelTest, UnfavourableDataIsGroupedWithTheWorstCell) {
   const ReportModel m = Build(a);
   ASSERT_EQ(m.unfavourable.size(), 1u);
   EXPECT_EQ(m.unfavourable[0].cells_lost, 2u);
-  EXPECT_DOUBLE_EQ(m.unfavourable[0].worst_factor, 4.0);
+  // On the tier basis (end-to-end - body + tier): 110 us against 45 us.
+  EXPECT_DOUBLE_EQ(m.unfavourable[0].worst_factor, 110'000.0 / 45'000.0);
   EXPECT_EQ(m.unfavourable[0].worst_cell, "b/c1/40us");
   EXPECT_EQ(m.subject_slower.size(), m.unfavourable[0].cells.size())
       << "the same coverage as the list";
@@ -306,8 +391,7 @@ TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhea
       {.name = "process_isolation", .passed = true, .detail = "", .message = {}});
   ReportModel m = Build(a);
   EXPECT_FALSE(m.self_checks.passed);
-  const SelfCheck& constancy = m.self_checks.checks.back();
-  EXPECT_EQ(constancy.name, "overhead_constancy");
+  const SelfCheck& constancy = FindCheck(m, "overhead_constancy");
   EXPECT_FALSE(constancy.passed);
   EXPECT_THAT(constancy.detail, HasSubstr("5.0x"));
   EXPECT_EQ(constancy.message.code, "self_check.overhead_constancy.failed");
@@ -319,7 +403,8 @@ TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhea
   a.run.status = "interrupted";
   const ReportModel interrupted = Build(a);
   EXPECT_FALSE(interrupted.self_checks.passed);
-  EXPECT_EQ(interrupted.self_checks.checks.back().name, "overhead_constancy");
+  EXPECT_TRUE(FindCheck(interrupted, "overhead_constancy").passed)
+      << "only the run's status changed";
   EXPECT_EQ(interrupted.self_checks.checks[1].name, "run_complete");
   EXPECT_EQ(interrupted.self_checks.checks[1].message.code, "self_check.run_complete.interrupted");
 }

@@ -83,13 +83,17 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
                          "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
                          "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
                          "--workload", "sleep", "--unit-timeout", "3", "--no-cost",
-                         "--subject-processes", "1", "--results", dir.path().string()});
+                         "--processes", "2", "--cell-budget", "0", "--results",
+                         dir.path().string()});
   EXPECT_EQ(r.exit_code, 1) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->run.status, "complete");
-  EXPECT_EQ(a->run.units_planned, 8u);
+  // The failed cells' second processes are not run: a hang would cost its timeout again.
+  EXPECT_EQ(a->run.units_planned, 13u);
   EXPECT_EQ(a->run.units_failed, 3u);
+  EXPECT_EQ(a->units.size(), 13u);
+  EXPECT_THAT(r.output, HasSubstr("3 later processes of cells that had failed were not run"));
   for (uint32_t c : {1u, 3u, 5u, 7u}) {
     const ArchivedUnit* u = FindUnit(*a, "inline", c);
     ASSERT_NE(u, nullptr);
@@ -111,7 +115,8 @@ TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
   CliRun r = ZooHost({"run", "--plugin", TestPlugin("slow_setup").string(), "--subject",
                          "slow_setup", "--adapters", "slow_setup,inline", "--concurrency", "1",
                          "--tiers", "1000", "--warmup", "1", "--rounds", "5", "--workload",
-                         "sleep", "--results", dir.path().string()});
+                         "sleep", "--processes", "2", "--cell-budget", "0", "--results",
+                         dir.path().string()});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
@@ -126,8 +131,10 @@ TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
 
 TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   TempDir dir;
+  // --cell-budget 0: exactly the 5 processes of --quick, no more where they are cheap.
   CliRun r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters",
-                         "thread_pool,inline", "--results", dir.path().string(), "--json"});
+                         "thread_pool,inline", "--cell-budget", "0", "--results",
+                         dir.path().string(), "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   const fs::path path = OnlyArchive(dir.path());
   EXPECT_THAT(path.string(), HasSubstr("/thread_pool-1.0.0/"));
@@ -136,28 +143,46 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_EQ(a->run.status, "complete");
   EXPECT_TRUE(a->run.quick);
   EXPECT_THAT(a->run.command, HasSubstr("zoo-host run --quick"));
-  // The matrix's units, the subject's second and third process of each of its cells (after
-  // the matrix), then one cost unit (noop) per adapter and concurrency within the cores.
+  // Every cell of both adapters in 5 processes (process 0 of every cell first), then one cost
+  // unit (noop) per adapter and concurrency within the cores.
   const size_t cost_units = std::count_if(a->units.begin(), a->units.end(), [](const auto& u) {
     return u.result.spec.instrument == "counters";
   });
-  EXPECT_EQ(a->run.matrix.subject_processes, 3u);
-  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u + 2u * 3u * 2u);
-  for (size_t i = 0; i < a->units.size(); ++i) {
-    const UnitSpec& s = a->units[i].result.spec;
-    if (i < 12) {
-      EXPECT_EQ(s.process, 0u) << "the matrix comes first";
-    } else if (i < 24) {
-      EXPECT_EQ(s.adapter, "thread_pool") << "later processes are the subject's only";
-      EXPECT_EQ(s.process, i < 18 ? 1u : 2u);
-    }
+  EXPECT_EQ(a->run.matrix.processes, 5u);
+  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u * 5u);
+  for (size_t i = 0; i + 1 < a->units.size() - cost_units; ++i) {
+    EXPECT_LE(a->units[i].result.spec.process, a->units[i + 1].result.spec.process);
+  }
+  // The run calibrated each tier once; every unit of a tier ran that count.
+  EXPECT_EQ(a->run.calibration.status, "json");
+  ASSERT_EQ(a->run.calibration.tiers.size(), 3u);
+  for (const ArchivedUnit& u : a->units) {
+    if (!u.result.spec.instrument.empty()) continue;
+    EXPECT_EQ(u.result.spec.repetitions,
+              a->run.calibration.RepetitionsFor(u.result.spec.tier_us));
+    EXPECT_EQ(u.result.calibration.repetitions, u.result.spec.repetitions);
+    EXPECT_EQ(u.result.calibration.ns_per_repetition, 0) << "the unit calibrated nothing";
+    EXPECT_EQ(u.result.bodies_on_calling_thread,
+              u.result.spec.adapter == "inline" ? 10 * static_cast<int64_t>(
+                                                          u.result.spec.concurrency)
+                                                : 0)
+        << "inline runs every body on the calling thread, thread_pool none";
   }
   absl::StatusOr<ReportModel> model = BuildReportModel(*a, path.string());
   ASSERT_TRUE(model.ok()) << model.status();
   EXPECT_EQ(model->cells.size(), 3u * 2u) << "one cell per baseline coordinate, not per process";
+  for (const Cell& cell : model->cells) {
+    EXPECT_EQ(cell.subject_processes, 5u);
+    EXPECT_EQ(cell.baseline_processes, 5u);
+    EXPECT_TRUE(cell.paired);
+    EXPECT_TRUE(cell.floor) << "inline is the floor: " << cell.id();
+  }
+  EXPECT_EQ(model->floor_cells.size(), 6u);
+  EXPECT_TRUE(model->subject_faster.empty() && model->subject_slower.empty())
+      << "the floor is counted in no verdict list";
   bool named = false;
-  for (const UnitView& u : model->units) named = named || u.id() == "thread_pool#3/c2/2700us";
-  EXPECT_TRUE(named) << "a later process is listed under its own id";
+  for (const UnitView& u : model->process_units) named = named || u.id() == "thread_pool#3/c2/2700us";
+  EXPECT_TRUE(named) << "each process is listed under its own id";
   EXPECT_EQ(cost_units, 2u * a->cost.concurrencies.size());
   EXPECT_EQ(a->adapters.size(), 2u);
   for (const AdapterRecord& ad : a->adapters) {
@@ -170,7 +195,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   std::set<int32_t> pids;
   for (const ArchivedUnit& u : a->units) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
-    EXPECT_EQ(u.result.rounds.size(), 15u);
+    EXPECT_EQ(u.result.rounds.size(), 10u);
     if (u.result.spec.instrument.empty()) {
       EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
     }
@@ -192,19 +217,19 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
 TEST(RunTest, NoiseConditionsAreRecordedAndTheWarningsPrintedWithoutStoppingTheRun) {
   TempDir dir;
   CliRun r = ZooHost({"run", "--quick", "--subject", "thread_pool", "--adapters", "thread_pool",
-                      "--tiers", "40", "--concurrency", "1", "--results", dir.path().string(),
-                      "--no-report"});
+                      "--tiers", "40", "--concurrency", "1", "--processes", "1", "--cell-budget",
+                      "0", "--results", dir.path().string(), "--no-report"});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->run.status, "complete");
   ASSERT_TRUE(a->noise.recorded);
   ASSERT_EQ(a->noise.conditions.size(), std::size(kNoiseCodes));
-  // --quick's 15 rounds are fewer than a trustworthy verdict needs: always a warning.
-  const NoiseCondition& rounds = a->noise.conditions.back();
-  EXPECT_EQ(rounds.code, "rounds");
-  EXPECT_TRUE(rounds.warning());
-  EXPECT_EQ(rounds.observed, "15");
+  // One process per cell is too few for a verdict, however many rounds: always a warning.
+  const NoiseCondition& samples = a->noise.conditions.back();
+  EXPECT_EQ(samples.code, "samples");
+  EXPECT_TRUE(samples.warning());
+  EXPECT_EQ(samples.observed, "1 x 10");
   // Every warning, and only those, is one stderr line.
   size_t warnings = 0;
   for (const NoiseCondition& c : a->noise.conditions) {

@@ -8,9 +8,15 @@
 #include <thread>
 #include <vector>
 
-// Lets the build compile this same file under another name (test/plugins: thread_pool_twin).
+// Lets the build compile this same file under another name (test/plugins: thread_pool_twin),
+// and, for the truth suite's injected delay (test/plugins: thread_pool_delayed), with busy work
+// of $ZOO_TEST_SUBMIT_DELAY_ENV microseconds before every submit. The built-in has neither.
 #ifndef ZOO_ADAPTER_NAME_OVERRIDE
 #define ZOO_ADAPTER_NAME_OVERRIDE "thread_pool"
+#endif
+#ifdef ZOO_TEST_SUBMIT_DELAY_ENV
+#include <chrono>
+#include <cstdlib>
 #endif
 
 namespace {
@@ -34,6 +40,9 @@ class ThreadPoolAdapter {
 
   ThreadPoolAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : ring_(config.max_batch, nullptr) {
+#ifdef ZOO_TEST_SUBMIT_DELAY_ENV
+    if (const char* us = std::getenv(ZOO_TEST_SUBMIT_DELAY_ENV)) delay_us_ = std::atoi(us);
+#endif
     workers_.reserve(config.concurrency);
     try {
       for (uint32_t i = 0; i < config.concurrency; ++i) {
@@ -48,6 +57,11 @@ class ThreadPoolAdapter {
   ~ThreadPoolAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
+#ifdef ZOO_TEST_SUBMIT_DELAY_ENV
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(delay_us_);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+#endif
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (queued_ == ring_.size()) {
@@ -103,6 +117,9 @@ class ThreadPoolAdapter {
   std::size_t in_flight_ = 0;            // guarded by mutex_
   bool stopping_ = false;                // guarded by mutex_
   std::vector<std::thread> workers_;
+#ifdef ZOO_TEST_SUBMIT_DELAY_ENV
+  int delay_us_ = 0;
+#endif
 };
 
 }  // namespace

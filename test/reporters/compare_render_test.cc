@@ -127,11 +127,11 @@ TEST(CompareRenderTest, AReporterWithoutCompareSupportOrAnUnknownVersionRefuses)
   EXPECT_EQ(r.error, "this reporter does not render compare documents");
 
   testing::ReporterModule md(::zoo::testing::BuiltinReporter("markdown"));
-  std::string v3 = doc;
-  v3.replace(v3.find("\"model_version\":2"), 17, "\"model_version\":3");
-  testing::RenderResult bad = md.Render(v3, "en", "md");
+  std::string v4 = doc;
+  v4.replace(v4.find("\"model_version\":3"), 17, "\"model_version\":4");
+  testing::RenderResult bad = md.Render(v4, "en", "md");
   EXPECT_EQ(bad.status, ZOO_STATUS_INVALID_ARGUMENT);
-  EXPECT_THAT(bad.error, HasSubstr("compare document is version 3"));
+  EXPECT_THAT(bad.error, HasSubstr("compare document is version 4"));
   EXPECT_TRUE(bad.files.empty());
 }
 

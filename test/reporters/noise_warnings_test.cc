@@ -96,10 +96,11 @@ TEST(NoiseWarningsTest, MarkdownFirstPageSaysEachWarningWhyAndWhatToDoInEnglish)
   // What was seen, from the archive's facts.
   EXPECT_THAT(page, HasSubstr("not performance on 2 of 2 CPUs"));
   EXPECT_THAT(page, HasSubstr("3.50, above 1.00 for 4 logical cores"));
-  EXPECT_THAT(page, HasSubstr("measured 5 rounds, fewer than the 20"));
+  EXPECT_THAT(page, HasSubstr("3 processes of 5 rounds (15 in all), fewer than the 3 processes "
+                              "and 20 rounds in all"));
   // What to do, as commands.
   EXPECT_THAT(page, HasSubstr("`sudo cpupower frequency-set -g performance`"));
-  EXPECT_THAT(page, HasSubstr("`--rounds 20`"));
+  EXPECT_THAT(page, HasSubstr("`--processes 3 --rounds 7`"));
   EXPECT_FALSE(HasCjk(page));
 }
 

@@ -286,20 +286,23 @@ std::string SampleModelJson(const SampleOptions& options) {
       "Notes with `backticks`, *stars*, _underscores_, [links](x) and <b>tags</b> & | pipes";
   a.adapters[4].descriptor.version = "2.0 <beta>";
 
-  // Per-task end-to-end of the subject: 60 µs plus the body, ±10% across rounds.
+  // Per-task end-to-end: the body plus each adapter's own overhead, the subject's 60 µs ±10%
+  // across rounds. At 40 µs that makes fast 2x faster, slow 2x slower, near 2% slower and the
+  // hostile name 1.43x faster; at 300 µs the bodies weigh more and the factors shrink. Never
+  // less than the body: a unit below its physical floor would be left out.
   const std::vector<double> jitter = {0.9, 1.0, 1.1, 1.0, 1.0};
   const std::vector<double> flat = {1.0};
   int32_t pid = 100;
   for (uint32_t tier : {40u, 300u}) {
     for (uint32_t c : {1u, 2u, 4u}) {
-      const double subject = 60'000.0 + tier * 1000.0;
-      a.units.push_back(MakeUnit("subj", c, tier, subject, jitter, pid++));
-      a.units.push_back(MakeUnit("fast", c, tier, subject * 0.5, flat, pid++));
-      a.units.push_back(MakeUnit("slow", c, tier, subject * 2.0, flat, pid++));
-      a.units.push_back(MakeUnit("near", c, tier, subject * 1.02, flat, pid++));
+      const double body = tier * 1000.0;
+      a.units.push_back(MakeUnit("subj", c, tier, body + 60'000, jitter, pid++));
+      a.units.push_back(MakeUnit("fast", c, tier, body + 10'000, flat, pid++));
+      a.units.push_back(MakeUnit("slow", c, tier, body + 160'000, flat, pid++));
+      a.units.push_back(MakeUnit("near", c, tier, body + 62'000, flat, pid++));
       a.units.push_back(c == 2 && tier == 300
                             ? FailedUnit(hostile, c, tier, pid++)
-                            : MakeUnit(hostile, c, tier, subject * 0.7, flat, pid++));
+                            : MakeUnit(hostile, c, tier, body + 30'000, flat, pid++));
     }
   }
   if (options.break_isolation) a.units[1].result.pid = a.units[0].result.pid;

@@ -174,13 +174,16 @@ int RunCommand(int argc, char** argv) {
       "comma-separated adapters to measure (default: every adapter that passes the gate)")(
       "concurrency", po::value<std::string>(), "comma-separated, default 1,4,16,64")(
       "tiers", po::value<std::string>(), "body tiers in us, comma-separated, default "
-      "40,300,2700,10000")("warmup", po::value<uint32_t>(), "warm-up rounds per unit, default 3")(
-      "rounds", po::value<uint32_t>(), "measured rounds per unit, default 30")(
+      "40,300,2700,10000")("processes", po::value<uint32_t>(), "the fewest processes measuring "
+      "each cell of every adapter, interleaved across adapters, 1 to 64, default 3 (--quick 5)")(
+      "cell-budget", po::value<double>(), "seconds per cell (all adapters together) within "
+      "which a cheap cell gets more processes (up to 48 per adapter), default 6; 0: exactly "
+      "--processes")(
+      "warmup", po::value<uint32_t>(), "warm-up rounds per process (at most about 20 ms of "
+      "them, at least 1), default 10")(
+      "rounds", po::value<uint32_t>(), "measured rounds per process, default 8 (--quick 10)")(
       "workload", po::value<std::string>(), "json (default), sleep or noop")(
       "unit-timeout", po::value<double>(), "seconds one unit may take, default 120")(
-      "subject-processes", po::value<uint32_t>(),
-      "processes measuring each of the subject's units, 1 to 9, default 3: the later ones run "
-      "after the matrix, and compare pools them")(
       "results", po::value(&results)->default_value(results), "folder of the archives")(
       "report", po::value(&report_dir), "where to write the report (default: beside the "
       "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(
@@ -258,9 +261,8 @@ int RunCommand(int argc, char** argv) {
   if (vm.count("rounds")) matrix.measured_rounds = vm["rounds"].as<uint32_t>();
   if (vm.count("workload")) matrix.workload = vm["workload"].as<std::string>();
   if (vm.count("unit-timeout")) matrix.unit_timeout_s = vm["unit-timeout"].as<double>();
-  if (vm.count("subject-processes")) {
-    matrix.subject_processes = vm["subject-processes"].as<uint32_t>();
-  }
+  if (vm.count("processes")) matrix.processes = vm["processes"].as<uint32_t>();
+  if (vm.count("cell-budget")) matrix.cell_budget_s = vm["cell-budget"].as<double>();
   if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
     return UsageError("run", std::string(s.message()));
   }

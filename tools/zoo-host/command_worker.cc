@@ -17,6 +17,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/calibration.h"
 #include "core/equivalence_gate.h"
 #include "core/plugin_loader.h"
 #include "core/report_render.h"
@@ -40,6 +41,8 @@ int WorkerCommand(int argc, char** argv) {
   int report_fd = -1;
   uint32_t tasks = 400;
   int64_t body_ns = 20'000;
+  std::string workload;  // calibrate
+  uint32_t tier_us = 0;
   po::options_description options("zoo-host __worker (internal)");
   options.add_options()("mode", po::value(&mode)->required())(
       "file", po::value(&file)->required())("report-fd", po::value(&report_fd)->required())(
@@ -47,7 +50,8 @@ int WorkerCommand(int argc, char** argv) {
       "body-ns", po::value(&body_ns))("spec", po::value(&spec_json))(
       "model", po::value(&model_file))("out", po::value(&out_dir))(
       "lang", po::value(&language))("formats", po::value(&formats))(
-      "document", po::value(&document));
+      "document", po::value(&document))("workload", po::value(&workload))(
+      "tier-us", po::value(&tier_us));
   po::positional_options_description positional;
   positional.add("mode", 1).add("file", 1);
   po::variables_map vm;
@@ -66,6 +70,14 @@ int WorkerCommand(int argc, char** argv) {
     const UnitResult result =
         MeasureUnit(*spec, [&report](std::string_view step) { report.Step(step); });
     report.Result(UnitResultToJson(result));
+    return kExitOk;
+  }
+
+  if (mode == "calibrate") {  // the file is "-": no plugin is loaded
+    report.Step("calibrate");
+    absl::StatusOr<Calibration> c = CalibrateHere(workload, tier_us);
+    if (!c.ok()) return UsageError("__worker", std::string(c.status().message()));
+    report.Result(CalibrationToJson(*c));
     return kExitOk;
   }
 

@@ -316,7 +316,9 @@ Figure MultipleByTier(const ModelDocument& model, Texts& t) {
         }
         run.emplace_back(x_of(i), y_of(ratio));
         markers.emplace_back(x_of(i), y_of(ratio));
-        decided.push_back(StringOf(*cell, "verdict") != "indistinguishable");
+        // The floor is drawn, never as a decided cell.
+        decided.push_back(StringOf(*cell, "verdict") != "indistinguishable" &&
+                          !BoolOf(*cell, "floor"));
       }
       svg.Polyline(run, colour, dash);
       for (size_t m = 0; m < markers.size(); ++m) {
@@ -406,7 +408,8 @@ std::vector<Bar> Bars(const ModelDocument& model, Dimension d, uint32_t concurre
         bar.multiple = NumberOf(*cell, "ratio");
         bar.note = Multiple(bar.multiple);
         const std::string_view verdict = StringOf(*cell, "verdict");
-        bar.colour = verdict == "subject_slower"   ? kBaselineFaster
+        bar.colour = BoolOf(*cell, "floor")        ? kNeutralBar
+                     : verdict == "subject_slower" ? kBaselineFaster
                      : verdict == "subject_faster" ? kSubjectFaster
                                                    : kNoWinner;
       }

@@ -99,7 +99,7 @@ absl::Status CheckRequest(const ReporterDefinition& definition, const zoo_report
 }
 
 constexpr std::string_view kCompareSchema = "zoo-host-compare";
-constexpr uint32_t kSupportedCompareVersion = 2;
+constexpr uint32_t kSupportedCompareVersion = 3;
 
 // The members every compare renderer reads without checking again.
 absl::Status CheckCompareDocument(const rapidjson::Document& doc, uint32_t request_version) {

@@ -25,6 +25,9 @@ constexpr const char* kColumns[] = {
     "p99_ns",      "mean_ns",        "stdev_ns",          "relative_spread",  "body_median_ns",
     "overhead_ns", "overhead_share", "overhead_withheld", "throughput_per_s", "ratio",
     "difference",  "band",           "verdict",           "p_value",
+    // Appended columns, so that older readers keep their positions.
+    "processes",   "repetitions",    "basis",             "basis_median_ns",  "factor_low",
+    "factor_high", "floor",
 };
 
 void AppendRow(const std::vector<std::string>& fields, std::string& out) {
@@ -84,6 +87,22 @@ std::vector<std::string> UnitRow(const ModelDocument& model, const rapidjson::Va
     row.push_back(ExactNumber(NumberOf(*cell, "band")));
     row.emplace_back(StringOf(*cell, "verdict"));
     row.push_back(test != nullptr ? ExactNumber(NumberOf(*test, "p_value")) : std::string());
+  }
+  const rapidjson::Value* pooled = MemberOf(unit, "pooled_processes");
+  row.push_back(pooled != nullptr && pooled->IsArray() ? std::to_string(pooled->Size())
+                                                       : std::string());
+  const double repetitions = NumberOf(unit, "repetitions");
+  row.push_back(repetitions > 0 ? ExactNumber(repetitions) : std::string());
+  row.emplace_back(StringOf(unit, "basis"));
+  const rapidjson::Value* basis = MemberOf(unit, "per_round_basis_ns");
+  row.push_back(ok && basis != nullptr ? ExactNumber(NumberOf(unit, "basis_median_ns"))
+                                       : std::string());
+  if (cell == nullptr) {
+    row.insert(row.end(), 3, std::string());
+  } else {
+    row.push_back(ExactNumber(NumberOf(*cell, "factor_low")));
+    row.push_back(ExactNumber(NumberOf(*cell, "factor_high")));
+    row.emplace_back(BoolOf(*cell, "floor") ? "true" : "false");
   }
   return row;
 }

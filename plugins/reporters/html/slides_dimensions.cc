@@ -160,12 +160,13 @@ std::vector<Slide> AttributionSlides(DeckContext& deck) {
                                        {"tier", Esc(Tier(UintOf(sample, "tier_us")))}}),
         section, DataLabel(deck, section));
     s.Add(t("table.absolute"), TextStyle::kAbsolute);
-    s.BeginTable({{t("col.adapter"), 17, false},
-                  {t("segment.submit"), 11, true},
-                  {t("segment.handoff"), 11, true},
-                  {t("segment.body"), 11, true},
-                  {t("segment.return"), 11, true},
-                  {t("deck.attribution.col_excess"), 39, false}});
+    s.BeginTable({{t("col.adapter"), 15, false},
+                  {t("segment.submit"), 10, true},
+                  {t("segment.handoff"), 10, true},
+                  {t("segment.body"), 10, true},
+                  {t("segment.return"), 10, true},
+                  {t("segment.drain"), 10, true},
+                  {t("deck.attribution.col_excess"), 35, false}});
     for (const rapidjson::Value& a : ArrayOf(sample, "adapters").GetArray()) {
       const std::string_view name = StringOf(a, "adapter");
       std::string excess_html;
@@ -187,13 +188,14 @@ std::vector<Slide> AttributionSlides(DeckContext& deck) {
         const std::string none = Esc(std::string(kNoFigure));
         std::optional<std::string> why =
             t.Optional(Concat("attribution.not_measurable.", StringOf(a, "not_measurable_code")));
-        s.AddRow({Verbatim(name), none, none, none, none,
+        s.AddRow({Verbatim(name), none, none, none, none, none,
                   why ? *why : Verbatim(StringOf(a, "not_measurable_reason"))});
         continue;
       }
       s.AddRow({Verbatim(name), Esc(Duration(NumberOf(a, "submit_ns"))),
                 Esc(Duration(NumberOf(a, "handoff_ns"))), Esc(Duration(NumberOf(a, "body_ns"))),
-                Esc(Duration(NumberOf(a, "return_ns"))), std::move(excess_html)});
+                Esc(Duration(NumberOf(a, "return_ns"))), Esc(Duration(NumberOf(a, "drain_ns"))),
+                std::move(excess_html)});
     }
     for (Slide& slide : s.Build()) slides.push_back(std::move(slide));
   }

@@ -29,12 +29,21 @@ std::string Costs(DeckContext& deck, const rapidjson::Value& item) {
                          {"reason", why ? *why : Verbatim(StringOf(cost, "reason_code"))}}));
       continue;
     }
+    const std::string low = Esc(Duration(NumberOf(cost, "cost_low_ns")));
+    const std::string high = Esc(Duration(NumberOf(cost, "cost_high_ns")));
+    // A price inside the noise is never printed as a number (it could read as a saving).
+    if (StringOf(cost, "verdict") == "no_measurable_cost") {
+      parts.push_back(t("deck.semantics.cost_none",
+                        {{"concurrency", concurrency}, {"low", low}, {"high", high}}));
+      continue;
+    }
     std::optional<std::string> verdict =
         t.Optional(Concat("deck.semantics.verdict.", StringOf(cost, "verdict")));
     parts.push_back(t("deck.semantics.cost_at",
                       {{"concurrency", concurrency},
                        {"cost", Esc(Duration(NumberOf(cost, "cost_ns")))},
-                       {"band", Esc(Duration(NumberOf(cost, "band_ns")))},
+                       {"low", low},
+                       {"high", high},
                        {"verdict", verdict ? *verdict : Verbatim(StringOf(cost, "verdict"))}}));
   }
   return parts.empty() ? Esc(kNoFigure) : absl::StrJoin(parts, "; ");

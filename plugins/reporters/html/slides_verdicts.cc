@@ -24,13 +24,14 @@ std::vector<const rapidjson::Value*> CellsOf(const DeckContext& deck, const char
   return out;
 }
 
-std::string DifferenceAgainstBand(const rapidjson::Value& cell, bool wins) {
-  return absl::StrCat(Esc(Percent(NumberOf(cell, "difference"))), wins ? " &gt; " : " ≤ ",
-                      Esc(Percent(NumberOf(cell, "band"))));
+// The 95% interval of the subject / baseline factor, "1.12×–1.31×".
+std::string IntervalOf(const rapidjson::Value& cell) {
+  return Esc(Concat(Multiple(NumberOf(cell, "factor_low")), "–",
+                    Multiple(NumberOf(cell, "factor_high"))));
 }
 
-// The table of decided cells: who is faster, by how much, against which band, and the two
-// medians (absolute, so labelled).
+// The table of decided cells: who is faster, by how much, the interval that decided it, and
+// the two medians on the cell's basis (absolute, so labelled).
 void DecidedCells(DeckContext& deck, SectionBuilder& s,
                   const std::vector<const rapidjson::Value*>& cells) {
   Prose& t = deck.prose;
@@ -39,13 +40,13 @@ void DecidedCells(DeckContext& deck, SectionBuilder& s,
                 {t("col.concurrency"), 10, true},
                 {t("col.tier"), 9, true},
                 {t("col.gap"), 31, false},
-                {absl::StrCat(t("col.difference"), " / ", t("col.band")), 12, true},
+                {t("col.interval"), 12, true},
                 {t("deck.col.subject_median"), 11, true},
                 {t("deck.col.baseline_median"), 11, true}});
   for (const rapidjson::Value* cell : cells) {
     s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
               Esc(Tier(UintOf(*cell, "tier_us"))), CellGap(deck, *cell),
-              DifferenceAgainstBand(*cell, true),
+              IntervalOf(*cell),
               Esc(Duration(NumberOf(*cell, "subject_median_ns"))),
               Esc(Duration(NumberOf(*cell, "baseline_median_ns")))});
   }
@@ -55,6 +56,27 @@ void DecidedCells(DeckContext& deck, SectionBuilder& s,
 std::string CellRef(DeckContext& deck, std::string_view id) {
   const rapidjson::Value* cell = deck.model.Cell(id);
   return cell != nullptr ? CellCoordinates(deck, *cell) : Verbatim(id);
+}
+
+// The floor's cells (Cell::floor): shown, in no verdict list.
+std::vector<Slide> FloorSlides(DeckContext& deck) {
+  Prose& t = deck.prose;
+  const std::vector<const rapidjson::Value*> cells = CellsOf(deck, "floor_cells");
+  if (cells.empty()) return {};
+  const std::string title = t("floor.title");
+  SectionBuilder s(t, "floor", title, t("section.no_winner.title"), DataLabel(deck, title));
+  s.Add(t("floor.intro"), TextStyle::kNote);
+  s.BeginTable({{t("col.baseline"), 22, false},
+                {t("col.concurrency"), 14, true},
+                {t("col.tier"), 14, true},
+                {t("col.ratio"), 20, true},
+                {t("col.interval"), 30, true}});
+  for (const rapidjson::Value* cell : cells) {
+    s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
+              Esc(Tier(UintOf(*cell, "tier_us"))), Esc(Multiple(1 / NumberOf(*cell, "ratio"))),
+              IntervalOf(*cell)});
+  }
+  return s.Build();
 }
 
 std::vector<Slide> UnmeasuredSlides(DeckContext& deck) {
@@ -155,7 +177,12 @@ std::vector<Slide> NoWinnerSlides(DeckContext& deck) {
   const std::string title = t("section.no_winner.title");
   SectionBuilder s(t, "no-winner", title, {}, DataLabel(deck, title));
   s.Add(t("no_winner.intro"), TextStyle::kNote);
-  s.Add(t("no_winner.criterion"), TextStyle::kParagraph);
+  const rapidjson::Value& method = ObjectOf(root, "verdict_method");
+  s.Add(t("no_winner.criterion",
+          {{"resamples", absl::StrCat(static_cast<int64_t>(NumberOf(method, "resamples")))},
+           {"seed", Verbatim(StringOf(method, "seed"))},
+           {"threshold", Esc(Multiple(1 + NumberOf(method, "threshold")))}}),
+        TextStyle::kParagraph);
   s.Add(t("no_winner.band_range", {{"min", Esc(Percent(NumberOf(root, "band_min")))},
                                    {"max", Esc(Percent(NumberOf(root, "band_max")))}}),
         TextStyle::kParagraph);
@@ -168,16 +195,19 @@ std::vector<Slide> NoWinnerSlides(DeckContext& deck) {
                   {t("col.tier"), 10, true},
                   {t("col.ratio"), 10, true},
                   {t("col.reason"), 39, false},
-                  {t("col.p_value"), 13, true}});
+                  {t("col.p_process"), 13, true}});
     for (const rapidjson::Value* cell : cells) {
       s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
                 Esc(Tier(UintOf(*cell, "tier_us"))), Esc(Multiple(NumberOf(*cell, "ratio"))),
-                t("reason.no_winner", {{"difference", Esc(Percent(NumberOf(*cell, "difference")))},
-                                       {"band", Esc(Percent(NumberOf(*cell, "band")))}}),
+                t("reason.no_winner",
+                  {{"low", Esc(Multiple(NumberOf(*cell, "factor_low")))},
+                   {"high", Esc(Multiple(NumberOf(*cell, "factor_high")))},
+                   {"threshold", Esc(Multiple(1 + NumberOf(*cell, "threshold")))}}),
                 Esc(PValue(NumberOf(ObjectOf(*cell, "test"), "p_value")))});
     }
   }
   std::vector<Slide> slides = s.Build();
+  for (Slide& slide : FloorSlides(deck)) slides.push_back(std::move(slide));
   for (Slide& slide : UnmeasuredSlides(deck)) slides.push_back(std::move(slide));
   return slides;
 }

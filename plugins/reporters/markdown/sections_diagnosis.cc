@@ -24,7 +24,8 @@ void AttributionSample(Page& page, const rapidjson::Value& sample, size_t index)
   for (const rapidjson::Value& a : ArrayOf(sample, "adapters").GetArray()) {
     const bool measurable = BoolOf(a, "measurable");
     std::vector<std::string> row = {AdapterColumn(page, StringOf(a, "adapter"))};
-    for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns"}) {
+    // drain_ns: what no other segment holds, so the row adds up to its end-to-end.
+    for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns", "drain_ns"}) {
       row.push_back(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure));
     }
     if (measurable) {
@@ -39,7 +40,8 @@ void AttributionSample(Page& page, const rapidjson::Value& sample, size_t index)
     rows.push_back(std::move(row));
   }
   page.out().Table({page.T("col.adapter"), page.T("segment.submit"), page.T("segment.handoff"),
-                    page.T("segment.body"), page.T("segment.return"), page.T("col.status")},
+                    page.T("segment.body"), page.T("segment.return"), page.T("segment.drain"),
+                    page.T("col.status")},
                    rows);
   std::vector<std::string> excess;
   for (const rapidjson::Value& e : ArrayOf(sample, "excess").GetArray()) {
@@ -96,9 +98,13 @@ void SemanticsCosts(Page& page, const rapidjson::Value& items) {
         continue;
       }
       const rapidjson::Value* test = MemberOf(cost, "test");
+      // A price inside the noise is never printed as a number (it could read as a saving).
+      const std::string_view verdict = StringOf(cost, "verdict");
       prices.push_back({name, concurrency, Duration(NumberOf(cost, "off_median_ns")),
                         Duration(NumberOf(cost, "on_median_ns")),
-                        Duration(NumberOf(cost, "cost_ns"))});
+                        verdict == "no_measurable_cost"
+                            ? page.T("semantics.verdict.no_measurable_cost")
+                            : Duration(NumberOf(cost, "cost_ns"))});
       verdicts.push_back(
           {name, concurrency, Percent(NumberOf(cost, "band")),
            page.T(Concat("semantics.verdict.", StringOf(cost, "verdict"))),

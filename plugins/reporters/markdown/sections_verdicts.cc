@@ -1,6 +1,7 @@
 // The three verdicts, published with the same weight: where the subject is faster, where it
 // is slower (the unfavourable data, grouped and then cell by cell), and where there is no
-// winner, with the band that decided it and the cells that could not be compared at all.
+// winner, with the interval that decided it, the floor's cells and the cells that could not be
+// compared at all.
 #include <string>
 #include <vector>
 
@@ -26,7 +27,14 @@ double PValueOf(const rapidjson::Value& cell) {
   return test == nullptr ? NumberOf(cell, "p_value") : NumberOf(*test, "p_value");
 }
 
-// A table of won or lost cells: the gap as a multiple of the faster side, then the evidence.
+// The 95% interval of the subject / baseline factor, "1.12×–1.31×".
+std::string IntervalOf(const rapidjson::Value& cell) {
+  return Concat(Multiple(NumberOf(cell, "factor_low")), "–",
+                Multiple(NumberOf(cell, "factor_high")));
+}
+
+// A table of won or lost cells: the gap as a multiple of the faster side, then the evidence:
+// the interval that decided, the seeds' band and the process-level p as columns.
 void VerdictTable(Page& page, const std::vector<const rapidjson::Value*>& cells,
                   bool subject_faster) {
   std::vector<std::vector<std::string>> rows;
@@ -39,12 +47,12 @@ void VerdictTable(Page& page, const std::vector<const rapidjson::Value*>& cells,
             ? page.T("gap.subject_faster", {{"factor", factor}, {"baseline", baseline}})
             : page.T("gap.baseline_faster", {{"factor", factor}, {"baseline", baseline}});
     rows.push_back({baseline, std::to_string(UintOf(*cell, "concurrency")),
-                    Tier(UintOf(*cell, "tier_us")), gap, Percent(NumberOf(*cell, "difference")),
+                    Tier(UintOf(*cell, "tier_us")), gap, IntervalOf(*cell),
                     Percent(NumberOf(*cell, "band")), PValue(PValueOf(*cell))});
   }
   page.out().Table(
       {page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"), page.T("col.gap"),
-       page.T("col.difference"), page.T("col.band"), page.T("col.p_value")},
+       page.T("col.interval"), page.T("col.band"), page.T("col.p_process")},
       rows);
 }
 
@@ -52,6 +60,26 @@ std::string CellRefOf(Page& page, std::string_view id) {
   const rapidjson::Value* cell = page.model().Cell(id);
   if (cell == nullptr) return page.Quote(id);
   return page.CellRef(UintOf(*cell, "concurrency"), UintOf(*cell, "tier_us"));
+}
+
+// The floor's cells (Cell::floor): shown, in no verdict list.
+void Floor(Page& page) {
+  const rapidjson::Value* floors = MemberOf(page.root(), "floor_cells");
+  if (floors == nullptr || !floors->IsArray() || floors->Empty()) return;
+  const rapidjson::Value& all = page.root()["cells"];
+  page.out().Heading(3, page.T("floor.title"));
+  page.out().Paragraph(page.T("floor.intro"));
+  std::vector<std::vector<std::string>> rows;
+  for (const rapidjson::Value& index : floors->GetArray()) {
+    if (!index.IsUint() || index.GetUint() >= all.Size()) continue;
+    const rapidjson::Value& cell = all[index.GetUint()];
+    rows.push_back({page.AdapterName(StringOf(cell, "baseline")),
+                    std::to_string(UintOf(cell, "concurrency")), Tier(UintOf(cell, "tier_us")),
+                    Multiple(1 / NumberOf(cell, "ratio")), IntervalOf(cell)});
+  }
+  page.out().Table({page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"),
+                    page.T("col.ratio"), page.T("col.interval")},
+                   rows);
 }
 
 void Unmeasured(Page& page) {
@@ -127,7 +155,14 @@ void WriteUnfavourable(Page& page) {
 void WriteNoWinner(Page& page) {
   SectionHeading(page, "section.no_winner.title");
   page.out().Paragraph(page.T("no_winner.intro"));
-  page.out().Paragraph(page.T("no_winner.criterion"));
+  const rapidjson::Value* method = MemberOf(page.root(), "verdict_method");
+  if (method != nullptr && method->IsObject()) {
+    page.out().Paragraph(page.T(
+        "no_winner.criterion",
+        {{"resamples", std::to_string(static_cast<int64_t>(NumberOf(*method, "resamples")))},
+         {"seed", page.Quote(StringOf(*method, "seed"))},
+         {"threshold", Multiple(1 + NumberOf(*method, "threshold"))}}));
+  }
   const std::vector<const rapidjson::Value*> cells = CellsOf(page, "indistinguishable");
   if (!page.root()["cells"].Empty()) {
     page.out().Paragraph(
@@ -143,15 +178,19 @@ void WriteNoWinner(Page& page) {
           {page.AdapterName(StringOf(*cell, "baseline")),
            std::to_string(UintOf(*cell, "concurrency")), Tier(UintOf(*cell, "tier_us")),
            Multiple(NumberOf(*cell, "ratio")),
-           page.T("reason.no_winner", {{"difference", Percent(NumberOf(*cell, "difference"))},
-                                       {"band", Percent(NumberOf(*cell, "band"))}}),
-           PValue(PValueOf(*cell))});
+           page.T("reason.no_winner",
+                  {{"low", Multiple(NumberOf(*cell, "factor_low"))},
+                   {"high", Multiple(NumberOf(*cell, "factor_high"))},
+                   {"threshold", Multiple(1 + NumberOf(*cell, "threshold"))}}),
+           Percent(NumberOf(*cell, "band")), PValue(PValueOf(*cell))});
     }
     page.out().Paragraph(page.T("table.ratio"));
     page.out().Table({page.T("col.baseline"), page.T("col.concurrency"), page.T("col.tier"),
-                      page.T("col.ratio"), page.T("col.reason"), page.T("col.p_value")},
+                      page.T("col.ratio"), page.T("col.reason"), page.T("col.band"),
+                      page.T("col.p_process")},
                      rows);
   }
+  Floor(page);
   Unmeasured(page);
 }
 

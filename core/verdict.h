@@ -1,0 +1,83 @@
+// Judging a cell: two adapters at one (tier, concurrency), each measured in several processes
+// of several rounds (design 3.11 and 3.12, "Judging a cell").
+//
+// A process sets a level for all its rounds (its memory layout, cores, moment), so a cell's
+// samples are processes first and rounds within them. A two-level bootstrap resamples the
+// processes with replacement, then the rounds within each drawn process, and computes each
+// time the log of the ratio of the two sides' per-task medians (subject / baseline) over the
+// drawn rounds. The 2.5 and 97.5 percentiles of those draws bound the difference; a winner is
+// named only when the whole interval lies beyond the practical threshold on one side, else
+// "no winner". The log ratio is symmetric: a 1.8x loss reads like a 1.8x win.
+//
+// Process p of the subject and process p of a baseline ran next to each other (run_plan.h).
+// When both sides have the same process numbers the bootstrap draws the same numbers for both
+// (paired), so a slow moment of the machine that fell on both cancels.
+//
+// The draws come from a fixed generator seeded by the seed and the cell's id: the same archive
+// always gives the same intervals, byte for byte.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace zoo {
+
+enum class Verdict { kSubjectFaster, kSubjectSlower, kIndistinguishable };
+const char* VerdictName(Verdict v);  // "subject_faster", "subject_slower", "indistinguishable"
+
+// One side of a cell: per process (ascending process number), the per-task cost of each of
+// its measured rounds on the cell's basis (ns).
+struct SideSamples {
+  std::vector<uint32_t> process_ids;
+  std::vector<std::vector<double>> rounds;
+
+  // Every round of every process, in order.
+  std::vector<double> Pooled() const;
+  // One median per process.
+  std::vector<double> ProcessMedians() const;
+};
+
+inline constexpr uint64_t kVerdictSeed = 0x7a6f6f2d686f7374ull;  // "zoo-host"
+
+struct VerdictOptions {
+  // A winner needs the whole interval beyond this factor (1.03x): smaller differences are
+  // below what this method can tell from a process's luck, and below what matters.
+  double threshold = 0.03;
+  int resamples = 2000;
+  double confidence = 0.95;
+  uint64_t seed = kVerdictSeed;
+};
+
+struct Judgement {
+  Verdict verdict = Verdict::kIndistinguishable;
+  // log(subject median / baseline median) of the pooled rounds: > 0 the subject costs more.
+  double log_ratio = 0;
+  double low = 0, high = 0;  // the bootstrap interval of log_ratio
+  bool paired = false;
+  uint32_t subject_processes = 0, baseline_processes = 0;
+};
+
+// REQUIRES: every process of both sides has at least one round. An empty side gives NaN and
+// "no winner". `cell_id` seeds the draws (with options.seed).
+Judgement JudgeCell(const SideSamples& subject, const SideSamples& baseline,
+                    const VerdictOptions& options, std::string_view cell_id);
+
+// The bootstrap interval of log(median) of one side alone (the same two levels), for a price
+// or a change that is read against zero rather than against another side.
+struct Interval {
+  double estimate = 0, low = 0, high = 0;
+};
+Interval LogRatioInterval(const SideSamples& numerator, const SideSamples& denominator,
+                          const VerdictOptions& options, std::string_view id);
+
+// How a ratio moved between two runs: log(new numerator / new denominator) - log(old numerator
+// / old denominator), each run's ratio drawn by its own two-level bootstrap (the runs are
+// independent), and the percentiles of the differences. `id` seeds both (with "/old", "/new").
+Interval LogRatioChangeInterval(const SideSamples& old_numerator,
+                                const SideSamples& old_denominator,
+                                const SideSamples& new_numerator,
+                                const SideSamples& new_denominator,
+                                const VerdictOptions& options, std::string_view id);
+
+}  // namespace zoo
