@@ -94,7 +94,7 @@ CellReading ReadCell(const ReportModel& m, const Cell& cell) {
   const std::vector<double> sp = r.subject.Pooled(), bp = r.baseline.Pooled();
   const double s_median = Median(sp), b_median = Median(bp);
   if (!(s_median > 0 && b_median > 0)) return r;
-  r.ratio = b_median / s_median;
+  r.ratio = cell.ratio;  // the verdict's own estimate (verdict.h: the sides' levels)
   r.baseline_median = b_median;
   r.within_band = RelativeSpread(sp) + RelativeSpread(bp);
   for (double x : r.subject.ProcessMedians()) r.normalised.push_back(x / b_median);
@@ -179,8 +179,8 @@ CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& 
                           -std::expm1(change.low - change.estimate));
   c.test = MannWhitneyTest(new_reading.normalised, old_reading.normalised);
   // NaN bounds compare false: never beyond noise on missing figures.
-  const double beyond = std::log1p(verdict.threshold);
-  c.beyond_noise = change.low > beyond || change.high < -beyond;
+  c.beyond_noise = Decide(change.estimate, change.low, change.high, verdict.threshold) !=
+                   Direction::kNone;
   c.direction = !c.beyond_noise  ? ChangeDirection::kWithinNoise
                 : c.change > 0   ? ChangeDirection::kRegressed
                                  : ChangeDirection::kImproved;
@@ -212,8 +212,8 @@ GeomeanChange Geomean(const std::vector<CellChange>& cells, const std::string& b
   double log_sum = 0;
   for (const CellChange& c : cells) {
     if (!baseline.empty() && c.baseline != baseline) continue;
-    if (!(c.old_ratio > 0 && c.new_ratio > 0)) continue;
-    log_sum += std::log(c.old_ratio / c.new_ratio);
+    if (!(c.old_ratio > 0 && c.new_ratio > 0) || !std::isfinite(c.change)) continue;
+    log_sum += std::log1p(c.change);
     ++g.cells;
   }
   g.change = g.cells > 0 ? std::exp(log_sum / g.cells) - 1 : kNaN;

@@ -4,15 +4,16 @@
 // Absolute times are not comparable across runs (another moment, maybe another machine), so a
 // change is read on same-run ratios, each unit read on the cell's basis (compare_basis.h: at
 // the tier's body within the logical cores, end-to-end above them):
-//   ratio        baseline median / subject median in one run, on the basis, every side pooled
-//                over its processes (report_model.h)
+//   ratio        baseline level / subject level in one run, on the basis: each side's level
+//                the mean of its processes' median rounds (verdict.h, report_model.h)
 //   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
 //                positive when the subject got slower against it
 //   interval     the 95% interval of the change: each run's subject / baseline factor drawn by
 //                the two-level bootstrap of verdict.h (processes, then rounds, the processes of
 //                both sides that ran next to each other paired), the two runs independently
-//   beyond noise the whole interval beyond the verdict's threshold (1.03x) on one side; only
-//                then is a cell regressed or improved
+//   beyond noise the verdict's rule (verdict.h, Decide): the interval excludes no change and
+//                the change itself lies beyond the threshold (3%); only then is a cell
+//                regressed or improved
 //   noise band   the interval's larger half-width, as a fraction: what the cell could move by
 //                chance (the geometric mean is judged against the median cell's)
 //   test         Mann-Whitney U between OLD and NEW on the subject's per-process medians, each

@@ -323,6 +323,12 @@ class Analysis {
     if (!std::isfinite(cell.band)) cell.band = std::numeric_limits<double>::infinity();
 
     const Judgement j = JudgeCell(ss, bs, options_.verdict, cell.id());
+    // The ratio the report states is the verdict's own estimate (the sides' levels), so the
+    // factor always lies in the interval printed beside it.
+    if (std::isfinite(j.log_ratio)) {
+      cell.ratio = std::exp(-j.log_ratio);
+      cell.faster_factor = cell.ratio >= 1 ? cell.ratio : 1 / cell.ratio;
+    }
     cell.verdict = j.verdict;
     cell.factor_low = std::exp(j.low);
     cell.factor_high = std::exp(j.high);
@@ -332,14 +338,18 @@ class Analysis {
     cell.paired = j.paired;
     const std::string interval = absl::StrFormat("%.3fx-%.3fx", cell.factor_low, cell.factor_high);
     const std::string beyond = absl::StrFormat("%.2fx", 1 + cell.threshold);
+    const std::string factor = absl::StrFormat("%.3fx", std::exp(j.log_ratio));
     if (!std::isfinite(j.low) || !std::isfinite(j.high)) {
       cell.text = "a side has no usable rounds - no winner";
-    } else if (cell.verdict == Verdict::kIndistinguishable) {
-      cell.text = absl::StrCat("the subject / baseline factor lies in ", interval,
-                               ", which does not clear ", beyond, " on either side - no winner");
+    } else if (cell.verdict != Verdict::kIndistinguishable) {
+      cell.text = absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ",
+                               interval, "), beyond ", beyond);
+    } else if (j.low <= 0 && j.high >= 0) {
+      cell.text = absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ",
+                               interval, ", which includes 1.000x) - no winner");
     } else {
-      cell.text = absl::StrCat("the subject / baseline factor lies in ", interval, ", beyond ",
-                               beyond);
+      cell.text = absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ",
+                               interval, "), within ", beyond, " - no winner");
     }
     cell.test = MannWhitneyTest(ss.ProcessMedians(), bs.ProcessMedians());
     cell.floor = b.on_calling_thread && !s.on_calling_thread;
@@ -794,9 +804,10 @@ class Analysis {
     cost.band = RelativeSpread(off_rounds) + RelativeSpread(on_rounds);
     if (!std::isfinite(cost.band)) cost.band = std::numeric_limits<double>::infinity();
     cost.band_ns = cost.band * cost.off_median_ns;
-    const double beyond = std::log1p(options_.verdict.threshold);
-    cost.verdict = factor.low > beyond ? "costs"
-                   : factor.high < -beyond ? "saves"
+    const Direction d =
+        Decide(factor.estimate, factor.low, factor.high, options_.verdict.threshold);
+    cost.verdict = d == Direction::kUp     ? "costs"
+                   : d == Direction::kDown ? "saves"
                                            : "no_measurable_cost";
     cost.test = MannWhitneyTest(on_samples.ProcessMedians(), off_samples.ProcessMedians());
     return cost;

@@ -103,7 +103,9 @@ struct Cell {
   double baseline_median_ns = 0;
   double subject_end_to_end_ns = 0;  // the raw per-task end-to-end medians, pooled
   double baseline_end_to_end_ns = 0;
-  double ratio = 0;       // baseline / subject, on the basis
+  // baseline / subject on the basis: the sides' levels (verdict.h: the mean of each
+  // process's median round), the estimate the verdict's interval brackets
+  double ratio = 0;
   // The ratio read from the faster side (ratio, or 1 / ratio when the baseline is faster),
   // as reports state a gap: "2.70x faster".
   double faster_factor = 0;

@@ -90,31 +90,50 @@ std::vector<double> SideSamples::ProcessMedians() const {
 
 namespace {
 
-// The bootstrap draws of log(numerator median / denominator median) (the header's two
-// levels); the estimate from every round goes to `*estimate`. REQUIRES: both sides Usable.
+// A side's level: the mean over its processes of each process's median round. The median
+// keeps a preempted round from moving its process; the mean over processes moves smoothly
+// with the share of processes at each level. (The median of all rounds pooled jumps from one
+// level to the other when processes fall at two levels in near-equal shares, as a pool's
+// workers do on this VM by the vCPU they wake on: its bootstrap interval then spans both.)
+double Level(const SideSamples& s, std::vector<double>& scratch) {
+  double sum = 0;
+  for (const std::vector<double>& r : s.rounds) {
+    scratch.assign(r.begin(), r.end());
+    sum += MedianInPlace(scratch);
+  }
+  return sum / static_cast<double>(s.rounds.size());
+}
+
+// The bootstrap draws of log(numerator level / denominator level) (the header's two levels,
+// Level above); the estimate from every round goes to `*estimate`. REQUIRES: both sides
+// Usable.
 std::vector<double> Draws(const SideSamples& numerator, const SideSamples& denominator,
                           const VerdictOptions& options, std::string_view id, double* estimate) {
-  std::vector<double> a = numerator.Pooled(), b = denominator.Pooled();
-  *estimate = std::log(MedianInPlace(a) / MedianInPlace(b));
+  std::vector<double> scratch;
+  *estimate = std::log(Level(numerator, scratch) / Level(denominator, scratch));
 
   const bool paired = numerator.process_ids == denominator.process_ids;
   const size_t na = numerator.rounds.size(), nb = denominator.rounds.size();
   Generator draws(options.seed ^ Fnv1a(id));
   std::vector<double> logs;
   logs.reserve(static_cast<size_t>(options.resamples));
+  auto drawn_median = [&](const std::vector<double>& process) {
+    scratch.clear();
+    DrawRounds(process, draws, scratch);
+    return MedianInPlace(scratch);
+  };
   for (int k = 0; k < options.resamples; ++k) {
-    a.clear();
-    b.clear();
+    double a = 0, b = 0;
     for (size_t i = 0; i < na; ++i) {
       const size_t p = draws.Below(na);
-      DrawRounds(numerator.rounds[p], draws, a);
+      a += drawn_median(numerator.rounds[p]);
       // Paired: the denominator's process drawn is the one that ran next to it.
-      if (paired) DrawRounds(denominator.rounds[p], draws, b);
+      if (paired) b += drawn_median(denominator.rounds[p]);
     }
     if (!paired) {
-      for (size_t i = 0; i < nb; ++i) DrawRounds(denominator.rounds[draws.Below(nb)], draws, b);
+      for (size_t i = 0; i < nb; ++i) b += drawn_median(denominator.rounds[draws.Below(nb)]);
     }
-    logs.push_back(std::log(MedianInPlace(a) / MedianInPlace(b)));
+    logs.push_back(std::log((a / static_cast<double>(na)) / (b / static_cast<double>(nb))));
   }
   return logs;
 }
@@ -157,6 +176,14 @@ Interval LogRatioChangeInterval(const SideSamples& old_numerator,
   return Percentiles(new_estimate - old_estimate, change, options);
 }
 
+Direction Decide(double estimate, double low, double high, double threshold) {
+  const double beyond = std::log1p(threshold);
+  // NaN compares false throughout: no direction on missing figures.
+  if (low > 0 && estimate > beyond) return Direction::kUp;
+  if (high < 0 && estimate < -beyond) return Direction::kDown;
+  return Direction::kNone;
+}
+
 Judgement JudgeCell(const SideSamples& subject, const SideSamples& baseline,
                     const VerdictOptions& options, std::string_view cell_id) {
   Judgement j;
@@ -167,11 +194,10 @@ Judgement JudgeCell(const SideSamples& subject, const SideSamples& baseline,
   j.log_ratio = i.estimate;
   j.low = i.low;
   j.high = i.high;
-  const double beyond = std::log1p(options.threshold);
-  if (i.low > beyond) {
-    j.verdict = Verdict::kSubjectSlower;
-  } else if (i.high < -beyond) {
-    j.verdict = Verdict::kSubjectFaster;
+  switch (Decide(i.estimate, i.low, i.high, options.threshold)) {
+    case Direction::kUp: j.verdict = Verdict::kSubjectSlower; break;
+    case Direction::kDown: j.verdict = Verdict::kSubjectFaster; break;
+    case Direction::kNone: break;
   }
   return j;
 }

@@ -100,6 +100,10 @@ TEST(TruthTest, TwinsHaveNoWinnerAndTheDelayIsFoundAndVerdictsRepeat) {
         ++delayed_cells;
         // The delayed pool is the baseline: the subject is faster where the delay is found.
         delayed_found += c.verdict == Verdict::kSubjectFaster;
+        if (c.verdict != Verdict::kSubjectFaster) {
+          std::printf("truth: delay not found: %s (%u processes): %s\n", c.id().c_str(),
+                      c.subject_processes, c.text.c_str());
+        }
       }
     }
   }
@@ -113,6 +117,10 @@ TEST(TruthTest, TwinsHaveNoWinnerAndTheDelayIsFoundAndVerdictsRepeat) {
       if (it == before.end()) continue;
       ++compared;
       agreed += it->second == c.verdict;
+      if (it->second != c.verdict) {
+        std::printf("truth: run %zu -> %zu: %s %s -> %s (%s)\n", i, i + 1, c.id().c_str(),
+                    VerdictName(it->second), VerdictName(c.verdict), c.text.c_str());
+      }
       flips += (it->second == Verdict::kSubjectFaster && c.verdict == Verdict::kSubjectSlower) ||
                (it->second == Verdict::kSubjectSlower && c.verdict == Verdict::kSubjectFaster);
     }

@@ -24,6 +24,18 @@ std::vector<const rapidjson::Value*> CellsOf(const DeckContext& deck, const char
   return out;
 }
 
+// Why a cell has no winner: its interval includes 1.00x, or the factor stays within the
+// threshold (verdict.h).
+std::string NoWinnerReason(Prose& t, const rapidjson::Value& cell) {
+  const double low = NumberOf(cell, "factor_low"), high = NumberOf(cell, "factor_high");
+  HtmlArgs args = {{"low", Esc(Multiple(low))},
+                   {"high", Esc(Multiple(high))},
+                   {"threshold", Esc(Multiple(1 + NumberOf(cell, "threshold")))}};
+  if (!(low > 1 || high < 1)) return t("reason.no_winner", args);
+  args.emplace_back("factor", Esc(Multiple(1 / NumberOf(cell, "ratio"))));
+  return t("reason.within_threshold", args);
+}
+
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
 std::string IntervalOf(const rapidjson::Value& cell) {
   return Esc(Concat(Multiple(NumberOf(cell, "factor_low")), "–",
@@ -199,10 +211,7 @@ std::vector<Slide> NoWinnerSlides(DeckContext& deck) {
     for (const rapidjson::Value* cell : cells) {
       s.AddRow({Verbatim(StringOf(*cell, "baseline")), absl::StrCat(UintOf(*cell, "concurrency")),
                 Esc(Tier(UintOf(*cell, "tier_us"))), Esc(Multiple(NumberOf(*cell, "ratio"))),
-                t("reason.no_winner",
-                  {{"low", Esc(Multiple(NumberOf(*cell, "factor_low")))},
-                   {"high", Esc(Multiple(NumberOf(*cell, "factor_high")))},
-                   {"threshold", Esc(Multiple(1 + NumberOf(*cell, "threshold")))}}),
+                NoWinnerReason(t, *cell),
                 Esc(PValue(NumberOf(ObjectOf(*cell, "test"), "p_value")))});
     }
   }

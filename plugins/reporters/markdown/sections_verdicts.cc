@@ -28,6 +28,18 @@ double PValueOf(const rapidjson::Value& cell) {
 }
 
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
+// Why a cell has no winner: its interval includes 1.00x, or the factor stays within the
+// threshold (verdict.h).
+std::string NoWinnerReason(Page& page, const rapidjson::Value& cell) {
+  const double low = NumberOf(cell, "factor_low"), high = NumberOf(cell, "factor_high");
+  MessageArgs args = {{"low", Multiple(low)},
+                      {"high", Multiple(high)},
+                      {"threshold", Multiple(1 + NumberOf(cell, "threshold"))}};
+  if (!(low > 1 || high < 1)) return page.T("reason.no_winner", args);
+  args.emplace_back("factor", Multiple(1 / NumberOf(cell, "ratio")));
+  return page.T("reason.within_threshold", args);
+}
+
 std::string IntervalOf(const rapidjson::Value& cell) {
   return Concat(Multiple(NumberOf(cell, "factor_low")), "–",
                 Multiple(NumberOf(cell, "factor_high")));
@@ -178,10 +190,7 @@ void WriteNoWinner(Page& page) {
           {page.AdapterName(StringOf(*cell, "baseline")),
            std::to_string(UintOf(*cell, "concurrency")), Tier(UintOf(*cell, "tier_us")),
            Multiple(NumberOf(*cell, "ratio")),
-           page.T("reason.no_winner",
-                  {{"low", Multiple(NumberOf(*cell, "factor_low"))},
-                   {"high", Multiple(NumberOf(*cell, "factor_high"))},
-                   {"threshold", Multiple(1 + NumberOf(*cell, "threshold"))}}),
+           NoWinnerReason(page, *cell),
            Percent(NumberOf(*cell, "band")), PValue(PValueOf(*cell))});
     }
     page.out().Paragraph(page.T("table.ratio"));
