@@ -38,16 +38,20 @@ bool InMainMatrix(const UnitView& v) {
 // measure, not the tier: the same repetitions run faster or slower with the machine's moment,
 // and that is drift (body_vs_target), not a broken unit. A unit below its floor (beyond
 // kFloorTolerance) did not run its bodies as it recorded them: a failed self-check, never a
-// result.
+// result. Only within the logical cores: above them a body's self-time includes the time it
+// waited in the run queue while other bodies ran, so it measures no work.
 constexpr double kFloorTolerance = 0.10;
 bool HasDurationBody(const UnitSpec& s) { return s.workload == "json" || s.workload == "sleep"; }
+bool HasFloor(const UnitSpec& s, uint32_t cores) {
+  return HasDurationBody(s) && s.instrument.empty() && s.concurrency <= cores;
+}
 double PhysicalFloorNs(const UnitSpec& s, const UnitStats& stats, uint32_t cores) {
   return stats.body_ns.median /
          static_cast<double>(std::min(std::max(s.concurrency, 1u), cores));
 }
 bool BelowFloor(const ArchivedUnit& u, uint32_t cores) {
-  return u.result.ok && HasDurationBody(u.result.spec) && u.result.spec.instrument.empty() &&
-         u.stats.end_to_end_ns.n > 0 && u.stats.body_ns.n > 0 &&
+  return u.result.ok && HasFloor(u.result.spec, cores) && u.stats.end_to_end_ns.n > 0 &&
+         u.stats.body_ns.n > 0 &&
          u.stats.end_to_end_ns.median <
              PhysicalFloorNs(u.result.spec, u.stats, cores) * (1 - kFloorTolerance);
 }
@@ -851,9 +855,7 @@ class Analysis {
     std::vector<std::string> below;
     for (size_t i = 0; i < archive_.units.size(); ++i) {
       const ArchivedUnit& u = archive_.units[i];
-      if (!u.result.ok || !HasDurationBody(u.result.spec) || !u.result.spec.instrument.empty()) {
-        continue;
-      }
+      if (!u.result.ok || !HasFloor(u.result.spec, cores_)) continue;
       ++checked;
       if (BelowFloor(u, cores_)) {
         below.push_back(absl::StrCat(m_.process_units[i].id(), " (",
@@ -865,7 +867,8 @@ class Analysis {
     }
     if (checked == 0) {
       return {.name = "physical_floor", .passed = true,
-              .detail = "not applicable: no unit has a body with a duration",
+              .detail = "not applicable: no unit within the logical cores has a body with a "
+                        "duration",
               .message = {"self_check.physical_floor.not_applicable", {}}};
     }
     if (below.empty()) {
@@ -1015,8 +1018,8 @@ Crossover ReadCrossoverRow(const std::string& baseline, uint32_t c,
   } else {
     x.kind = CrossoverKind::kMixed;
     x.text = absl::StrFormat(
-        "At concurrency %u, %s is faster than the subject at %s us but not at the tiers "
-        "between: mixed, no crossover.",
+        "At concurrency %u, %s is faster than the subject at %s us and at no other tier: not "
+        "one run of tiers from either end, so mixed, no crossover.",
         c, baseline, absl::StrJoin(faster_tiers, ", "));
   }
   x.message = {absl::StrCat("crossover.", CrossoverKindName(x.kind)),

@@ -32,7 +32,10 @@ std::string UnitId(const UnitSpec& s) {
 
 SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
   SelfCheck c{.name = "process_isolation", .passed = true, .detail = "", .message = {}};
-  std::set<int32_t> pids;
+  // A process is its pid and its start time: a run of thousands of processes (and their
+  // adapters' workers) wraps the pid space, so a pid alone may come back for a later unit.
+  // Archives from before the start time was recorded compare pids alone.
+  std::set<std::pair<int32_t, uint64_t>> pids;
   size_t units = 0;
   std::vector<std::string> problems, in_orchestrator, shared;
   for (const ArchivedUnit& u : a.units) {
@@ -41,7 +44,7 @@ SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
     if (u.result.pid == orchestrator_pid) {
       problems.push_back(absl::StrCat(UnitName(u.result.spec), " ran in the orchestrator"));
       in_orchestrator.push_back(UnitId(u.result.spec));
-    } else if (!pids.insert(u.result.pid).second) {
+    } else if (!pids.insert({u.result.pid, u.result.process_start_ticks}).second) {
       problems.push_back(absl::StrCat(UnitName(u.result.spec), " shares pid ", u.result.pid));
       shared.push_back(UnitId(u.result.spec));
     }

@@ -93,6 +93,9 @@ struct UnitResult {
   bool ok = false;
   std::string failure;        // one sentence when !ok
   int32_t pid = 0;            // the unit's process
+  // When that process started (/proc/self/stat starttime, clock ticks since boot; 0 unknown):
+  // with the pid it names one process, since a run of thousands of processes reuses pids.
+  uint64_t process_start_ticks = 0;
   Calibration calibration;
   int64_t setup_ns = 0;       // wall time of setup(), outside the timed rounds
   int64_t teardown_ns = 0;

@@ -210,6 +210,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::String(w, "status", u.ok ? "ok" : "failed");
   json::String(w, "failure", u.failure);
   json::Int(w, "pid", u.pid);
+  json::Uint(w, "process_start_ticks", u.process_start_ticks);
   WriteCalibration(w, u.calibration);
   json::Int(w, "setup_ns", u.setup_ns);
   json::Int(w, "teardown_ns", u.teardown_ns);
@@ -257,6 +258,10 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   int64_t pid;
   ZOO_ASSIGN_OR_RETURN(pid, json::GetInt(v, "pid", where));
   u.pid = static_cast<int32_t>(pid);
+  if (v.HasMember("process_start_ticks")) {  // 0 in archives before it
+    ZOO_ASSIGN_OR_RETURN(u.process_start_ticks,
+                         json::GetUint(v, "process_start_ticks", where));
+  }
   ZOO_ASSIGN_OR_RETURN(u.calibration, ReadCalibration(v, where));
   ZOO_ASSIGN_OR_RETURN(u.setup_ns, json::GetInt(v, "setup_ns", where));
   ZOO_ASSIGN_OR_RETURN(u.teardown_ns, json::GetInt(v, "teardown_ns", where));

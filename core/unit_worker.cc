@@ -2,7 +2,12 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -118,6 +123,21 @@ Count NotCounted(const std::string& why) {
                .unavailable_reason = why};
 }
 
+// Field 22 of /proc/self/stat (after the command name, which may hold spaces and parentheses,
+// so read from the last ')'); 0 when it cannot be read.
+uint64_t ProcessStartTicks() {
+  std::ifstream in("/proc/self/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+    if (i == 22) return std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return 0;
+}
+
 }  // namespace
 
 UnitResult MeasureUnit(const UnitSpec& spec,
@@ -128,6 +148,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   UnitResult result;
   result.spec = spec;
   result.pid = static_cast<int32_t>(getpid());
+  result.process_start_ticks = ProcessStartTicks();
   const auto control_tid = static_cast<int32_t>(gettid());  // the thread that calls submit()
   auto fail = [&](std::string why) {
     result.ok = false;

@@ -1,4 +1,5 @@
 #include "core/archive.h"
+#include "core/self_checks.h"
 
 #include <cmath>
 
@@ -137,6 +138,26 @@ TEST(ArchiveTest, AnArchiveFromBeforeProcessesAndRunCalibrationStillReads) {
   EXPECT_EQ(old->units[0].result.spec.process, 0u);
   EXPECT_EQ(old->units[0].result.spec.repetitions, 0u);
   EXPECT_EQ(old->units[0].result.bodies_on_calling_thread, -1);
+}
+
+// A run of thousands of processes wraps the pid space: a pid that comes back with another
+// start time is another process; the same pid and start time is one process serving two units.
+TEST(ArchiveTest, ProcessIsolationTellsAReusedPidFromASharedProcess) {
+  Archive a = SampleArchive();
+  a.units[1] = a.units[0];
+  a.units[0].result.pid = a.units[1].result.pid = 4242;
+  a.units[0].result.process_start_ticks = 100;
+  a.units[1].result.process_start_ticks = 9000;
+  auto isolation = [](const Archive& x) {
+    for (const SelfCheck& c : RunSelfChecks(x, 1)) {
+      if (c.name == "process_isolation") return c;
+    }
+    return SelfCheck{};
+  };
+  EXPECT_TRUE(isolation(a).passed) << isolation(a).detail;
+  a.units[1].result.process_start_ticks = 100;
+  EXPECT_FALSE(isolation(a).passed);
+  EXPECT_THAT(isolation(a).detail, HasSubstr("shares pid 4242"));
 }
 
 TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {

@@ -294,6 +294,23 @@ TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
   EXPECT_THAT(m.self_checks.withheld_units[0], HasSubstr("exceeds the 2 logical cores"));
 }
 
+// Within the cores a process faster than its bodies allow is left out; above them a body's
+// self-time includes its wait in the run queue, so no floor is read there.
+TEST(ReportModelTest, ThePhysicalFloorIsReadWithinTheCoresOnly) {
+  Archive a = BaseArchive({"subj", "b"});
+  a.units = {MakeUnit("subj", 2, 40, Flat(30'000), 100'000),  // 30 us < 100 us / 2 cores
+             MakeUnit("b", 2, 40, Flat(80'000), 40'000),
+             MakeUnit("subj", 4, 40, Flat(30'000), 100'000),  // the same, at 4 on 2 cores
+             MakeUnit("b", 4, 40, Flat(80'000), 40'000)};
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.unmeasured.size(), 1u);
+  EXPECT_EQ(m.unmeasured[0].concurrency, 2u);
+  EXPECT_THAT(m.unmeasured[0].reason, HasSubstr("below its physical floor"));
+  EXPECT_EQ(m.cells.size(), 1u);
+  EXPECT_EQ(m.cells[0].concurrency, 4u);
+  EXPECT_FALSE(FindCheck(m, "physical_floor").passed);
+}
+
 TEST(ReportModelTest, ShareThresholdIsTheSmallestTierBelowIt) {
   Archive a = BaseArchive({"subj"});
   // Overhead 20 us at every tier: share 33% at 40, 6.3% at 300, 0.7% at 2700.

@@ -120,10 +120,11 @@ void PrintText(const ReportModel& m) {
       r.started_utc);
   if (r.quick) std::cout << r.quick_description << "\n";
   std::cout << absl::StrFormat(
-      "ratio = baseline / subject median per-task end-to-end time (below 1.00x the baseline is "
-      "faster); a cell has a winner only when the two differ by more than its band (here %s "
-      "to %s)\n\n",
-      Percent(m.band_min), Percent(m.band_max));
+      "ratio = baseline / subject per-task time on the cell's basis (below 1.00x the baseline "
+      "is faster); a cell has a winner only when the 95%% interval of the factor (a bootstrap "
+      "over processes, then rounds; %d draws, seed %#x) excludes 1.00x and the factor lies "
+      "beyond %.2fx\n\n",
+      m.verdict_resamples, m.verdict_seed, 1 + m.verdict_threshold);
 
   if (!m.self_checks.passed) PrintSelfChecks(m.self_checks);
 

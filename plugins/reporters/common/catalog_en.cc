@@ -382,7 +382,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "msg.crossover.always_faster": "At concurrency {concurrency}, within the measured tiers {baseline} is always faster than the subject: these cells are published as unfavourable data.",
 "msg.crossover.crossover": "At concurrency {concurrency}, {baseline} is faster than the subject up to {last_faster_tier_us} µs; from {tier_us} µs on it is not.",
 "msg.crossover.faster_at_top": "At concurrency {concurrency}, {baseline} is faster than the subject from {tier_us} µs on, and at no smaller tier.",
-"msg.crossover.mixed": "At concurrency {concurrency}, {baseline} is faster than the subject at {faster_tiers_us} µs but not at every tier between: mixed, no crossover.",
+"msg.crossover.mixed": "At concurrency {concurrency}, {baseline} is faster than the subject at {faster_tiers_us} µs and at no other tier: not one run of tiers from either end, so mixed, no crossover.",
 "msg.best_win": "The subject's best win: {factor} faster than {baseline} at concurrency {concurrency}, {tier_us} µs (95% interval {low} to {high}, beyond {threshold}).",
 "msg.no_win": "The subject is faster than no baseline at any measured cell.",
 "msg.self_check.run_complete.interrupted": "the run was interrupted: {recorded} of {planned} units recorded",
@@ -400,7 +400,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "msg.self_check.same_work.not_applicable": "not applicable: no unit ran a json body",
 "msg.self_check.same_work.passed": "every unit of a tier ran the same body, calibrated once for the run; repetitions per tier: {tiers}",
 "msg.self_check.same_work.failed": "units of one tier ran different bodies (each calibrated its own), so their self-times differ by design; repetitions per tier: {tiers}",
-"msg.self_check.physical_floor.not_applicable": "not applicable: no unit has a body with a duration",
+"msg.self_check.physical_floor.not_applicable": "not applicable: no unit within the logical cores has a body with a duration",
 "msg.self_check.physical_floor.passed": "{checked} processes: none below its physical floor (per task, its median body divided by the smaller of the concurrency and the {cores} logical cores)",
 "msg.self_check.physical_floor.failed": "{below} of {checked} processes finished below their physical floor and are left out of every cell: {units}",
 "msg.self_check.verbatim": "as recorded by an older zoo-host: {detail}"

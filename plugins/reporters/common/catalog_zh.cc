@@ -383,7 +383,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "msg.crossover.always_faster": "并发度 {concurrency} 下，所测档位内 {baseline} 始终快于被测框架：这些格作为不利数据公开。",
 "msg.crossover.crossover": "并发度 {concurrency} 下，{baseline} 在 {last_faster_tier_us} µs 及以下快于被测框架；从 {tier_us} µs 起不再更快。",
 "msg.crossover.faster_at_top": "并发度 {concurrency} 下，{baseline} 从 {tier_us} µs 起快于被测框架，在更小的档位都不更快。",
-"msg.crossover.mixed": "并发度 {concurrency} 下，{baseline} 在 {faster_tiers_us} µs 快于被测框架，但其间的档位并非都如此：结果交错，没有交叉点。",
+"msg.crossover.mixed": "并发度 {concurrency} 下，{baseline} 仅在 {faster_tiers_us} µs 快于被测框架，其余档位都不快：不是从任一端连续的一段档位，结果交错，没有交叉点。",
 "msg.best_win": "被测框架最大的优势：并发度 {concurrency}、执行体 {tier_us} µs 下比 {baseline} 快 {factor}（95% 区间 {low} 至 {high}，超出 {threshold}）。",
 "msg.no_win": "在所测的任何一格上，被测框架都没有快过任何对照方案。",
 "msg.self_check.run_complete.interrupted": "运行被中断：计划 {planned} 个单元，记录了 {recorded} 个",
@@ -401,7 +401,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "msg.self_check.same_work.not_applicable": "不适用：没有单元运行 JSON 执行体",
 "msg.self_check.same_work.passed": "同一档位的每个单元都运行同一个执行体（整轮只校准一次）；各档位的重复次数：{tiers}",
 "msg.self_check.same_work.failed": "同一档位的单元运行了不同的执行体（各自校准），其自测耗时的差异是设计造成的；各档位的重复次数：{tiers}",
-"msg.self_check.physical_floor.not_applicable": "不适用：没有带时长的执行体单元",
+"msg.self_check.physical_floor.not_applicable": "不适用：逻辑核数以内没有带时长的执行体单元",
 "msg.self_check.physical_floor.passed": "{checked} 个进程：没有一个低于其物理下限（每任务为其执行体中位数除以并发度与 {cores} 个逻辑核中较小者）",
 "msg.self_check.physical_floor.failed": "{checked} 个进程中有 {below} 个低于其物理下限，已从所有格中剔除：{units}",
 "msg.self_check.verbatim": "旧版 zoo-host 的记录原文：{detail}"
