@@ -1,7 +1,7 @@
 // The truth suite: whether the verdicts hold on real runs of this machine, with adapters whose
 // truth is known (design 3.12). It measures, so it is not part of the default test run:
 //   meson test -C build --setup truth --suite truth
-// (about 7 minutes on 2 cores). Every figure it asserts is printed, for the README.
+// (about 14 minutes on 2 cores). Every figure it asserts is printed, for the README.
 //
 //   twins    thread_pool_twin is the built-in thread_pool's own source under another name: any
 //            winner is a false one.
