@@ -153,7 +153,8 @@ TEST(ReportModelTest, ProcessesThatDisagreeGiveNoWinnerHoweverManyRoundsAgree) {
   Archive a = BaseArchive({"subj", "b"});
   Append(a, Processes("subj", 1, 40, {100'000, 130'000, 100'000, 130'000, 100'000, 130'000}));
   Append(a, Processes("b", 1, 40, {130'000, 100'000, 130'000, 100'000, 130'000, 100'000}));
-  const Cell& cell = FindCell(Build(a), "b", 1, 40);
+  const ReportModel m = Build(a);
+  const Cell& cell = FindCell(m, "b", 1, 40);
   EXPECT_EQ(cell.verdict, Verdict::kIndistinguishable);
   EXPECT_LT(cell.factor_low, 1.0);
   EXPECT_GT(cell.factor_high, 1.0);
