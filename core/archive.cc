@@ -1,16 +1,18 @@
 #include "core/archive.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 #include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/atomic_file.h"
 #include "core/calibration_json.h"
+#include "core/input_file.h"
 #include "core/json_util.h"
 #include "core/noise_json.h"
 #include "core/unit_json.h"
@@ -380,6 +382,11 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
 }
 
 absl::StatusOr<Archive> ArchiveFromJson(std::string_view text, std::string_view source) {
+  if (json::NestingDepth(text) > json::kMaxJsonDepth) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        Sv(source), ": not a zoo-host archive (JSON nested deeper than ", json::kMaxJsonDepth,
+        " levels)"));
+  }
   rapidjson::Document doc;
   doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
   if (doc.HasParseError()) {
@@ -406,11 +413,9 @@ absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& p
 }
 
 absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path.string(), ": cannot be read"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ArchiveFromJson(text.str(), path.string());
+  absl::StatusOr<std::string> text = ReadInputFile(path, kMaxArchiveBytes);
+  if (!text.ok()) return text.status();
+  return ArchiveFromJson(*text, path.string());
 }
 
 std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
@@ -421,6 +426,30 @@ std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
     if (c != '-' && c != ':') stamp.push_back(c);
   }
   return results_dir / (Sanitize(subject) + "-" + Sanitize(version)) / (Sanitize(stamp) + ".json");
+}
+
+absl::StatusOr<std::filesystem::path> ClaimArchivePath(const std::filesystem::path& path) {
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) {
+    return absl::InvalidArgumentError(absl::StrCat(path.parent_path().string(),
+                                                   ": cannot be created (", ec.message(), ")"));
+  }
+  for (int n = 1; n < 1000; ++n) {
+    std::filesystem::path candidate = path;
+    if (n > 1) candidate.replace_filename(absl::StrCat(path.stem().string(), "-", n, ".json"));
+    const int fd = open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      close(fd);
+      return candidate;
+    }
+    if (errno != EEXIST) {
+      return absl::InvalidArgumentError(absl::StrCat(candidate.string(), ": cannot be created (",
+                                                     std::strerror(errno), ")"));
+    }
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(path.string(), ": 999 runs already claimed this second's archive name"));
 }
 
 }  // namespace zoo

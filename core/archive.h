@@ -137,4 +137,10 @@ std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
                                   const std::string& subject, const std::string& version,
                                   const std::string& started_utc);
 
+// Claims `path` for one run: creates its folder and the file itself exclusively (empty, to be
+// replaced by WriteArchive's rename), or, when another run started in the same second took
+// it, the first free of "<stem>-2.json", "<stem>-3.json", ...; two runs never share an
+// archive or the report folder named after it. The claimed path, or why none could be made.
+absl::StatusOr<std::filesystem::path> ClaimArchivePath(const std::filesystem::path& path);
+
 }  // namespace zoo

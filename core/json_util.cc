@@ -1,5 +1,7 @@
 #include "core/json_util.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 
@@ -104,6 +106,35 @@ absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, c
     out.push_back(x.GetUint());
   }
   return out;
+}
+
+int NestingDepth(std::string_view text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"': in_string = true; break;
+      case '[':
+      case '{':
+        deepest = std::max(deepest, ++depth);
+        if (deepest > kMaxJsonDepth) return deepest;
+        break;
+      case ']':
+      case '}': --depth; break;
+      default: break;
+    }
+  }
+  return deepest;
 }
 
 }  // namespace zoo::json

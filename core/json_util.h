@@ -35,6 +35,14 @@ absl::StatusOr<int64_t> GetInt(const rapidjson::Value& v, const char* key,
 absl::StatusOr<uint64_t> GetUint(const rapidjson::Value& v, const char* key,
                                  std::string_view where);
 absl::StatusOr<bool> GetBool(const rapidjson::Value& v, const char* key, std::string_view where);
+// JSON nested deeper than this is refused before it is parsed: RapidJSON parses, destroys and
+// walks nested values recursively, so 200,000 nested '[' would overflow the stack. zoo-host's
+// own documents nest 8 levels at most.
+inline constexpr int kMaxJsonDepth = 128;
+// The deepest nesting of arrays and objects in `text`, strings skipped, counted no further
+// than kMaxJsonDepth + 1 (then the scan stops).
+int NestingDepth(std::string_view text);
+
 // A list of unsigned 32-bit numbers, e.g. "concurrencies".
 absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, const char* key,
                                                     std::string_view where);

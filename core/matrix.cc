@@ -1,16 +1,16 @@
 #include "core/matrix.h"
 
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/input_file.h"
+#include "core/json_util.h"
 #include "core/workload.h"
 #include "rapidjson/document.h"
 #include "rapidjson/error/en.h"
@@ -91,6 +91,10 @@ std::string QuickDescription() {
 }
 
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file) {
+  if (json::NestingDepth(json) > json::kMaxJsonDepth) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": JSON nested deeper than ",
+                                                   json::kMaxJsonDepth, " levels"));
+  }
   rapidjson::Document doc;
   doc.Parse(json.data(), json.size());
   if (doc.HasParseError()) {
@@ -171,11 +175,10 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
 }
 
 absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot be read"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseMatrix(text.str(), path);
+  absl::StatusOr<std::string> text = ReadInputFile(path, kMaxMatrixBytes);
+  // Every mistake in a matrix file is the user's: kInvalidArgument, exit 2.
+  if (!text.ok()) return absl::InvalidArgumentError(text.status().message());
+  return ParseMatrix(*text, path);
 }
 
 absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
@@ -196,8 +199,23 @@ absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
     if (t == 0) return FieldError(source, "tiers_us", "must be positive");
     if (t > 10'000'000) return FieldError(source, "tiers_us", "must be at most 10 s");
   }
-  if (m.measured_rounds == 0) return FieldError(source, "measured_rounds", "must be positive");
-  if (!(m.unit_timeout_s > 0)) return FieldError(source, "unit_timeout_s", "must be positive");
+  // Upper bounds the machine can hold: warm-up + measured rounds never wrap a uint32 (a
+  // negative flag reads as 4294967295), and a deadline of now + the timeout never overflows.
+  if (m.warmup_rounds > kMaxRounds) {
+    return FieldError(source, "warmup_rounds",
+                      absl::StrCat("must be from 0 to ", kMaxRounds, " (a negative number is "
+                                   "read as a huge one)"));
+  }
+  if (m.measured_rounds == 0 || m.measured_rounds > kMaxRounds) {
+    return FieldError(source, "measured_rounds",
+                      absl::StrCat("must be from 1 to ", kMaxRounds, " (a negative number is "
+                                   "read as a huge one)"));
+  }
+  if (!(m.unit_timeout_s >= kMinUnitTimeoutS && m.unit_timeout_s <= kMaxUnitTimeoutS)) {
+    return FieldError(source, "unit_timeout_s",
+                      absl::StrCat("must be from ", kMinUnitTimeoutS, " to ", kMaxUnitTimeoutS,
+                                   " seconds"));
+  }
   const std::vector<std::string>& known = WorkloadNames();
   if (std::find(known.begin(), known.end(), m.workload) == known.end()) {
     return FieldError(source, "workload",

@@ -63,8 +63,14 @@ std::string QuickDescription();
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file);
 absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path);
 
+// The bounds ValidateMatrix holds every count and time to.
+inline constexpr uint32_t kMaxRounds = 100'000;
+inline constexpr double kMinUnitTimeoutS = 0.1;
+inline constexpr double kMaxUnitTimeoutS = 86'400;  // a day
+
 // Checks a matrix whichever way it was built (file or flags): every list non-empty, every
-// number positive, the workload known. `source` names where it came from.
+// number positive and within its bound, the workload known. `source` names where it came
+// from.
 absl::Status ValidateMatrix(const Matrix& matrix, std::string_view source);
 
 // Parses "1,4,16" (a flag's value) into positive whole numbers; `flag` names it in errors.

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive.h"
 #include "core/atomic_file.h"
@@ -170,26 +171,51 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
   render.zoo_host = request.zoo_host;
   render.on_note = request.on_note;
 
-  std::vector<ArchiveRow> rows;
+  // An archive that reads but cannot be reported (no measured unit of its subject, as a
+  // Ctrl-C during the gate leaves; a code no reporter knows) is skipped and named, like one
+  // that does not read: the site is built from the rest.
+  auto skip = [&](const fs::path& path, const absl::Status& why) {
+    std::string line = absl::StrCat("skipped ", path.string(), ": ", why.message());
+    if (request.on_note) request.on_note(line);
+    outcome.skipped.push_back(std::move(line));
+  };
+  std::vector<IndexedArchive> kept;
+  std::vector<std::vector<std::string>> kept_reports;
   for (const IndexedArchive& a : scan->archives) {
     const std::string base = absl::StrCat("reports/", a.folder, "/", a.stem);
-    ArchiveRow row{.archive = &a, .raw = base + ".json", .report = {}};
-    if (absl::Status s = CopyFileAtomically(a.path, request.out_dir / row.raw); !s.ok()) return s;
     render.archive = a.path;
     render.out_dir = request.out_dir / base;
     absl::StatusOr<RenderOutcome> rendered = RenderArchive(render);
-    if (!rendered.ok()) return rendered.status();
-    for (const char* f : {"report.html", "report.md"}) {
-      if (Has(rendered->files, f)) row.report.push_back(absl::StrCat(base, "/", f));
+    // The archive's own fault names the archive first (ReadArchive, BuildReportModel): skip
+    // it. Anything else (a flag, a reporter, the disk) stops the site as before.
+    if (!rendered.ok() && absl::StartsWith(rendered.status().message(), a.path.string())) {
+      skip(a.path, rendered.status());
+      continue;
     }
-    rows.push_back(std::move(row));
+    if (!rendered.ok()) return rendered.status();
+    if (absl::Status s = CopyFileAtomically(a.path, request.out_dir / (base + ".json")); !s.ok()) {
+      return s;
+    }
+    std::vector<std::string> report;
+    for (const char* f : {"report.html", "report.md"}) {
+      if (Has(rendered->files, f)) report.push_back(absl::StrCat(base, "/", f));
+    }
+    kept.push_back(a);
+    kept_reports.push_back(std::move(report));
+  }
+  std::vector<ArchiveRow> rows;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const IndexedArchive& a = kept[i];
+    rows.push_back({.archive = &a,
+                    .raw = absl::StrCat("reports/", a.folder, "/", a.stem, ".json"),
+                    .report = kept_reports[i]});
     ++outcome.archives;
   }
 
   std::vector<CompareLink> compares;
-  for (const auto& [older_i, newer_i] : AdjacentVersionPairs(scan->archives)) {
-    const IndexedArchive& older = scan->archives[older_i];
-    const IndexedArchive& newer = scan->archives[newer_i];
+  for (const auto& [older_i, newer_i] : AdjacentVersionPairs(kept)) {
+    const IndexedArchive& older = kept[older_i];
+    const IndexedArchive& newer = kept[newer_i];
     absl::StatusOr<Archive> old_archive = ReadArchive(older.path);
     absl::StatusOr<Archive> new_archive = ReadArchive(newer.path);
     if (!old_archive.ok()) return old_archive.status();
@@ -197,7 +223,12 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
     absl::StatusOr<CompareModel> model =
         BuildCompareModel(*old_archive, ShownArchivePath(older.path), *new_archive,
                           ShownArchivePath(newer.path));
-    if (!model.ok()) return model.status();
+    if (!model.ok()) {
+      skip(newer.path, absl::InvalidArgumentError(absl::StrCat(
+                           "no compare page against ", older.path.string(), ": ",
+                           model.status().message())));
+      continue;
+    }
     const std::string base = absl::StrCat("compare/", older.folder, ".vs-", newer.folder);
     render.out_dir = request.out_dir / base;
     render.formats = {};

@@ -38,8 +38,9 @@ struct SiteOutcome {
 
 // kInvalidArgument for a results folder that is missing or unreadable, an output folder that
 // cannot be made, or an unknown language; kFailedPrecondition when a reporter fails (what was
-// written stays, the index is not written). A malformed archive is skipped and named in
-// `skipped`, never fatal.
+// written stays, the index is not written). An archive that is malformed, or reads but cannot
+// be reported (no measured unit of its subject), is skipped and named in `skipped`, never
+// fatal; so is a compare page whose two archives cannot be compared.
 absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request);
 
 }  // namespace zoo

@@ -269,8 +269,10 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   archive.run.units_planned = static_cast<uint32_t>(specs.size());
 
   RunOutcome outcome;
-  outcome.archive_path = ArchivePath(options.results_dir, archive.subject,
-                                     archive.subject_version, archive.run.started_utc);
+  absl::StatusOr<std::filesystem::path> claimed = ClaimArchivePath(ArchivePath(
+      options.results_dir, archive.subject, archive.subject_version, archive.run.started_utc));
+  if (!claimed.ok()) return claimed.status();
+  outcome.archive_path = *claimed;
   const int64_t start = MonotonicNs();
   auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
   std::vector<std::string> unit_json;  // each unit serialised once (archive.h)

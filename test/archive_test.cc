@@ -1,8 +1,11 @@
 #include "core/archive.h"
-#include "core/self_checks.h"
+
+#include <sys/stat.h>
 
 #include <cmath>
 
+#include "core/json_util.h"
+#include "core/self_checks.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
@@ -158,6 +161,46 @@ TEST(ArchiveTest, ProcessIsolationTellsAReusedPidFromASharedProcess) {
   a.units[1].result.process_start_ticks = 100;
   EXPECT_FALSE(isolation(a).passed);
   EXPECT_THAT(isolation(a).detail, HasSubstr("shares pid 4242"));
+}
+
+// RapidJSON parses and frees nested values recursively: 200,000 nested '[' would overflow the
+// stack of analyze, render, compare and index. They are refused before parsing.
+TEST(ArchiveTest, JsonNestedTooDeeplyIsRefusedNotParsed) {
+  const std::string deep(200'000, '[');
+  absl::StatusOr<Archive> a = ArchiveFromJson(deep, "deep.json");
+  ASSERT_FALSE(a.ok());
+  EXPECT_EQ(a.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(a.status().message(), HasSubstr("deep.json: not a zoo-host archive (JSON nested "
+                                              "deeper than 128 levels)"));
+  // Brackets inside strings are text, not nesting.
+  EXPECT_EQ(json::NestingDepth(R"({"a": "[[[[[[", "b": [{"c": "\"]]]"}]})"), 3);
+}
+
+// Two runs started in the same second into one results folder: each claims its own name.
+TEST(ArchiveTest, TwoRunsInOneSecondClaimTwoArchives) {
+  TempDir dir;
+  const auto path = ArchivePath(dir.path(), "subj", "1.0", "2026-11-30T13:06:19Z");
+  absl::StatusOr<std::filesystem::path> first = ClaimArchivePath(path);
+  absl::StatusOr<std::filesystem::path> second = ClaimArchivePath(path);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(*first, path);
+  EXPECT_EQ(second->filename(), "20261130T130619Z-2.json");
+  EXPECT_TRUE(std::filesystem::exists(*second)) << "claimed by creating it";
+  EXPECT_EQ(ClaimArchivePath(path)->filename(), "20261130T130619Z-3.json");
+}
+
+// A FIFO would block the reader forever and /dev/zero never end: only regular files are read.
+TEST(ArchiveTest, OnlyARegularFileIsReadAsAnArchive) {
+  TempDir dir;
+  const auto fifo = dir.path() / "a.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::filesystem::path& p : {fifo, std::filesystem::path("/dev/zero"), dir.path()}) {
+    absl::StatusOr<Archive> a = ReadArchive(p);
+    ASSERT_FALSE(a.ok()) << p;
+    EXPECT_EQ(a.status().code(), absl::StatusCode::kInvalidArgument) << p;
+    EXPECT_THAT(a.status().message(), HasSubstr(p.string() + ": not a regular file")) << p;
+  }
+  EXPECT_EQ(ReadArchive(dir.path() / "none.json").status().code(), absl::StatusCode::kNotFound);
 }
 
 TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {

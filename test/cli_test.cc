@@ -61,6 +61,26 @@ TEST(CliTest, UsageMistakesExitTwoWithOneSentence) {
   CliRun no_such_name = ZooHost({"validate", "no_such_adapter"});
   EXPECT_EQ(no_such_name.exit_code, 2);
   EXPECT_THAT(no_such_name.output, HasSubstr("no adapter named 'no_such_adapter'"));
+  // A negative count reads as a huge unsigned one; bounds refuse it as the flag's mistake,
+  // never as a plugin's rejection, and a timeout that would overflow the deadline too.
+  for (const char* tasks : {"-1", "1000000000"}) {
+    CliRun huge = ZooHost({"validate", "--tasks", tasks});
+    EXPECT_EQ(huge.exit_code, 2) << tasks;
+    EXPECT_THAT(huge.output, HasSubstr("--tasks must be from 1 to 10000000")) << tasks;
+  }
+  for (const char* timeout : {"inf", "1e308", "0.001"}) {
+    CliRun bad = ZooHost({"validate", "--timeout", timeout});
+    EXPECT_EQ(bad.exit_code, 2) << timeout;
+    EXPECT_THAT(bad.output, HasSubstr("--timeout must be from 0.1 to 86400 seconds")) << timeout;
+  }
+  for (const char* warmup : {"-1", "4294967295"}) {
+    CliRun wrap = ZooHost({"run", "--warmup", warmup, "--no-report"});
+    EXPECT_EQ(wrap.exit_code, 2) << warmup;
+    EXPECT_THAT(wrap.output, HasSubstr("warmup_rounds")) << warmup;
+  }
+  CliRun overflow = ZooHost({"run", "--unit-timeout", "1e308", "--no-report"});
+  EXPECT_EQ(overflow.exit_code, 2);
+  EXPECT_THAT(overflow.output, HasSubstr("from 0.1 to 86400 seconds"));
 }
 
 TEST(CliTest, ListShowsTheThreeBuiltinsAsOk) {

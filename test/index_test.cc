@@ -183,6 +183,27 @@ TEST(IndexTest, TheSiteListsEveryArchiveComparesAdjacentVersionsAndEveryLinkReso
   EXPECT_GE(checked, 19u);
 }
 
+// Ctrl-C during the gate leaves an archive with no measured unit of its subject: it reads, but
+// there is no report to make. index names it and builds the site from the rest.
+TEST(IndexTest, AnArchiveThatCannotBeReportedIsSkippedAndTheSiteStillBuilt) {
+  TempDir dir;
+  const fs::path results = dir.path() / "results", site = dir.path() / "site";
+  WriteSynthetic(results, "subj", "1.0", "2026-11-30T08:00:00Z", 50'000);
+  const fs::path empty = WriteSynthetic(results, "subj", "1.1", "2026-11-30T09:00:00Z", 50'000);
+  absl::StatusOr<Archive> a = ReadArchive(empty);
+  ASSERT_TRUE(a.ok());
+  a->units.clear();
+  a->run.status = "interrupted";
+  ASSERT_TRUE(WriteArchive(*a, empty).ok());
+
+  const CliRun r = ZooHost({"index", results.string(), "--out", site.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, AllOf(HasSubstr("1 archives, 0 compare pages, 1 files skipped"),
+                              HasSubstr("skipped " + empty.string()),
+                              HasSubstr("no measured unit of its subject")));
+  EXPECT_TRUE(fs::exists(site / "index.html"));
+}
+
 TEST(IndexTest, AMissingResultsFolderOrNoOutIsAUsageError) {
   TempDir dir;
   const CliRun missing =

@@ -92,6 +92,12 @@ TEST(MatrixTest, RefusesWrongTypesEmptyListsZeroAndNegativeValues) {
   EXPECT_THAT(Refusal(R"({"processes": 65})"), HasSubstr("from 1 to 64"));
   EXPECT_THAT(Refusal(R"({"subject_processes": 3})"), HasSubstr("replaced by 'processes'"));
   EXPECT_THAT(Refusal(R"({"cell_budget_s": -1})"), HasSubstr("field 'cell_budget_s'"));
+  EXPECT_THAT(Refusal(std::string(200'000, '[')), HasSubstr("nested deeper than 128 levels"));
+  // Counts and times within what the machine holds: no uint32 wrap, no deadline overflow.
+  EXPECT_THAT(Refusal(R"({"warmup_rounds": 4294967295})"), HasSubstr("from 0 to 100000"));
+  EXPECT_THAT(Refusal(R"({"measured_rounds": 100001})"), HasSubstr("from 1 to 100000"));
+  EXPECT_THAT(Refusal(R"({"unit_timeout_s": 1e19})"), HasSubstr("from 0.1 to 86400 seconds"));
+  EXPECT_THAT(Refusal(R"({"unit_timeout_s": 0.001})"), HasSubstr("field 'unit_timeout_s'"));
   EXPECT_THAT(Refusal(R"({"cell_budget_s": "6"})"), HasSubstr("field 'cell_budget_s'"));
   EXPECT_THAT(Refusal(R"({"adapters": []})"), HasSubstr("leave the field out"));
   EXPECT_THAT(Refusal(R"({"adapters": [1]})"), HasSubstr("field 'adapters'"));

@@ -165,9 +165,10 @@ int RunCommand(int argc, char** argv) {
       "Options");
   options.add_options()("help,h", "show this help")(
       "matrix", po::value<std::string>(), "JSON matrix file (fields: adapters, subject, "
-      "concurrency, tiers_us, warmup_rounds, measured_rounds, workload, unit_timeout_s)")(
-      "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, "
-      "2 warm-up + 15 measured rounds")(
+      "concurrency, tiers_us, warmup_rounds, measured_rounds, processes, cell_budget_s, workload, "
+      "unit_timeout_s)")(
+      "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, at "
+      "least 5 processes per cell of up to 10 warm-up + 10 measured rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
       "subject", po::value<std::string>(), "the adapter under test (default zoo_scheduler)")(
       "adapters", po::value<std::string>(),
@@ -183,7 +184,8 @@ int RunCommand(int argc, char** argv) {
       "them, at least 1), default 10")(
       "rounds", po::value<uint32_t>(), "measured rounds per process, default 8 (--quick 10)")(
       "workload", po::value<std::string>(), "json (default), sleep or noop")(
-      "unit-timeout", po::value<double>(), "seconds one unit may take, default 120")(
+      "unit-timeout", po::value<double>(), "seconds one unit may take, 0.1 to 86400, default "
+      "120")(
       "results", po::value(&results)->default_value(results), "folder of the archives")(
       "report", po::value(&report_dir), "where to write the report (default: beside the "
       "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(

@@ -72,6 +72,9 @@ void PrintJson(const std::vector<Outcome>& outcomes) {
 int ValidateCommand(int argc, char** argv) {
   std::vector<std::string> plugins, names;
   uint32_t tasks = 400;
+  // The gate keeps every task's record: a billion would be refused by memory, blamed on a
+  // plugin.
+  constexpr uint32_t kMaxGateTasks = 10'000'000;
   std::string concurrency = "1,4,16";
   double timeout_s = 60;
   po::options_description options(
@@ -108,8 +111,13 @@ int ValidateCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
-  if (tasks == 0) return UsageError("validate", "--tasks must be at least 1");
-  if (!(timeout_s > 0)) return UsageError("validate", "--timeout must be a positive number");
+  // A negative number reads as a huge unsigned one: a bound, not a plugin, refuses it.
+  if (tasks == 0 || tasks > kMaxGateTasks) {
+    return UsageError("validate", absl::StrCat("--tasks must be from 1 to ", kMaxGateTasks));
+  }
+  if (!(timeout_s >= 0.1 && timeout_s <= 86'400)) {
+    return UsageError("validate", "--timeout must be from 0.1 to 86400 seconds");
+  }
   absl::StatusOr<std::vector<uint32_t>> concurrencies = ParseConcurrencies(concurrency);
   if (!concurrencies.ok()) {
     return UsageError("validate", std::string(concurrencies.status().message()));
