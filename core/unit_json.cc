@@ -11,7 +11,17 @@ namespace {
 
 absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
+// The bound on a round's times (wall_ns and each task's, ns from the round's start): 2^53 ns is
+// 104 days, far beyond a unit's longest timeout (a day) and exact as a double, so the analysis's
+// differences and sums of them cannot overflow (a task of INT64_MIN did, found by fuzzing).
+constexpr int64_t kMaxRoundTimeNs = int64_t{1} << 53;
+bool IsRoundTime(int64_t ns) { return ns >= -kMaxRoundTimeNs && ns <= kMaxRoundTimeNs; }
+
 absl::StatusOr<rapidjson::Document> ParseObject(std::string_view text, std::string_view what) {
+  // RapidJSON parses recursively: a worker's result of 40,000 '[' overflowed the stack.
+  if (json::NestingDepth(text) > json::kMaxJsonDepth) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(what), " is nested too deeply"));
+  }
   rapidjson::Document doc;
   doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
   if (doc.HasParseError() || !doc.IsObject()) {
@@ -282,6 +292,9 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
     RoundSample round;
     ZOO_ASSIGN_OR_RETURN(round.start_ns, json::GetInt(r, "start_ns", at));
     ZOO_ASSIGN_OR_RETURN(round.wall_ns, json::GetInt(r, "wall_ns", at));
+    if (!IsRoundTime(round.wall_ns)) {
+      return absl::InvalidArgumentError(absl::StrCat(at, ": wall_ns is out of range"));
+    }
     const rapidjson::Value* tasks;
     ZOO_ASSIGN_OR_RETURN(tasks, json::Member(r, "tasks", at));
     if (!tasks->IsArray()) return absl::InvalidArgumentError(absl::StrCat(at, ": tasks must be a list"));
@@ -294,6 +307,11 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
         if (!x.IsInt64()) {
           return absl::InvalidArgumentError(
               absl::StrCat(at, ": each task must be a list of 6 whole numbers"));
+        }
+      }
+      for (rapidjson::SizeType k = 0; k < 5; ++k) {
+        if (!IsRoundTime(t[k].GetInt64())) {
+          return absl::InvalidArgumentError(absl::StrCat(at, ": a task's time is out of range"));
         }
       }
       round.tasks.push_back(TaskSample{t[0].GetInt64(), t[1].GetInt64(), t[2].GetInt64(),

@@ -42,6 +42,9 @@ inline std::filesystem::path TestReporterDir() { return TestEnv("ZOO_TEST_REPORT
 // The committed results/ folder of the source tree.
 inline std::filesystem::path CommittedResultsDir() { return TestEnv("ZOO_TEST_RESULTS_DIR"); }
 
+// The committed fuzz/corpus/ folder of the source tree: one folder of seeds per reader.
+inline std::filesystem::path FuzzCorpusDir() { return TestEnv("ZOO_TEST_FUZZ_CORPUS_DIR"); }
+
 // A built-in reporter module by name ("markdown", "csv", "json", "gbench", "html"), as
 // test/meson.build names it in ZOO_TEST_<NAME>_REPORTER.
 inline std::string BuiltinReporter(std::string name) {
