@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <system_error>
 
 #include "absl/status/status.h"
@@ -399,6 +398,9 @@ absl::StatusOr<Archive> ArchiveFromJson(std::string_view text, std::string_view 
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(source), ": not a zoo-host archive (no \"schema\": \"", kArchiveSchemaName, "\")"));
   }
+  if (absl::Status s = json::CheckStringLengths(doc); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(source), ": ", s.message()));
+  }
   absl::StatusOr<Archive> archive = ReadArchiveDocument(doc);
   if (!archive.ok()) {
     return absl::Status(archive.status().code(),
@@ -418,6 +420,30 @@ absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path) {
   return ArchiveFromJson(*text, path.string());
 }
 
+absl::Status MarkArchiveFailed(const std::filesystem::path& path) {
+  // The writer puts "run" first and its "status" after three members without quotes in their
+  // values, so the first "status" member within the first bytes is the run's.
+  constexpr std::string_view kRunning = R"("status":"running")";
+  constexpr std::string_view kFailed = R"("status":"failed" )";
+  static_assert(kRunning.size() == kFailed.size());
+  const int fd = open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return FileError(path, "cannot be opened", errno);
+  char head[1024];
+  const ssize_t n = pread(fd, head, sizeof head, 0);
+  const std::string_view text(head, n > 0 ? static_cast<size_t>(n) : 0);
+  const size_t at = text.find(kRunning);
+  if (at == std::string_view::npos || text.find(R"("status":)") != at) {
+    close(fd);
+    return absl::NotFoundError(absl::StrCat(path.string(), ": not an archive of a running run"));
+  }
+  const ssize_t written = pwrite(fd, kFailed.data(), kFailed.size(), static_cast<off_t>(at));
+  const int err = errno;
+  if (close(fd) != 0 || written != static_cast<ssize_t>(kFailed.size())) {
+    return FileError(path, "cannot be marked failed", written < 0 ? err : EIO);
+  }
+  return absl::OkStatus();
+}
+
 std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
                                   const std::string& subject, const std::string& version,
                                   const std::string& started_utc) {
@@ -431,10 +457,7 @@ std::filesystem::path ArchivePath(const std::filesystem::path& results_dir,
 absl::StatusOr<std::filesystem::path> ClaimArchivePath(const std::filesystem::path& path) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) {
-    return absl::InvalidArgumentError(absl::StrCat(path.parent_path().string(),
-                                                   ": cannot be created (", ec.message(), ")"));
-  }
+  if (ec) return FileError(path.parent_path(), "cannot be created", ec.value());
   for (int n = 1; n < 1000; ++n) {
     std::filesystem::path candidate = path;
     if (n > 1) candidate.replace_filename(absl::StrCat(path.stem().string(), "-", n, ".json"));
@@ -443,10 +466,7 @@ absl::StatusOr<std::filesystem::path> ClaimArchivePath(const std::filesystem::pa
       close(fd);
       return candidate;
     }
-    if (errno != EEXIST) {
-      return absl::InvalidArgumentError(absl::StrCat(candidate.string(), ": cannot be created (",
-                                                     std::strerror(errno), ")"));
-    }
+    if (errno != EEXIST) return FileError(candidate, "cannot be created", errno);
   }
   return absl::InvalidArgumentError(
       absl::StrCat(path.string(), ": 999 runs already claimed this second's archive name"));

@@ -5,7 +5,8 @@
 //
 // Schema (schema_version 1; the tool version is recorded apart from it):
 //   {"schema": "zoo-host-archive", "schema_version": 1,
-//    "run": {started_utc, finished_utc, wall_s, status: "running"|"complete"|"interrupted",
+//    "run": {started_utc, finished_utc, wall_s,
+//            status: "running"|"complete"|"interrupted"|"failed" (a save failed: a full disk),
 //            command, quick, quick_description, note, units_planned, units_measured,
 //            units_failed, matrix: {adapters, subject, concurrency, tiers_us, warmup_rounds,
 //            measured_rounds, processes, workload, unit_timeout_s}, instrument,
@@ -79,7 +80,7 @@ struct RunRecord {
   std::string started_utc;   // 2026-11-30T13:06:19Z
   std::string finished_utc;  // "" while running
   double wall_s = 0;
-  std::string status = "running";  // running | complete | interrupted
+  std::string status = "running";  // running | complete | interrupted | failed
   std::string command;
   bool quick = false;
   std::string quick_description;
@@ -130,6 +131,12 @@ absl::StatusOr<Archive> ArchiveFromJson(std::string_view json, std::string_view 
 absl::Status WriteArchive(const Archive& archive, const std::filesystem::path& path,
                           const std::vector<std::string>* unit_json = nullptr);
 absl::StatusOr<Archive> ReadArchive(const std::filesystem::path& path);
+
+// After WriteArchive failed (a full disk), marks the archive already at `path` as of a run that
+// failed: its run status "running" is overwritten in place by "failed" (and a space), the one
+// change that needs no new disk space. kNotFound when `path` holds no running archive (the
+// run's first save never landed); a FileError when the file cannot be written.
+absl::Status MarkArchiveFailed(const std::filesystem::path& path);
 
 // results_dir/<subject>-<version>/<started, as 20261130T130619Z>.json; characters outside
 // [A-Za-z0-9._+-] in the subject or version become '_'.

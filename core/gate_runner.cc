@@ -1,5 +1,8 @@
 #include "core/gate_runner.h"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -15,6 +18,7 @@ GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
       .argv = {zoo_host.string(), "__worker", "gate",
                absl::StrCat("--report-fd=", kChildReportFd),
                absl::StrCat("--tasks=", options.gate.tasks_per_phase),
+               absl::StrCat("--large-batch=", options.gate.large_batch),
                absl::StrCat("--concurrency=", absl::StrJoin(options.gate.concurrencies, ",")),
                absl::StrCat("--body-ns=", options.gate.body_ns), plugin.string()},
       .timeout = options.timeout,
@@ -43,6 +47,23 @@ GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
     absl::StrAppend(&verdict.reason, " (last output: ", last, ")");
   }
   return verdict;
+}
+
+std::vector<GateVerdict> RunGatesInChildren(const std::filesystem::path& zoo_host,
+                                            const std::vector<std::filesystem::path>& plugins,
+                                            const GateRunOptions& options, unsigned parallel) {
+  std::vector<GateVerdict> verdicts(plugins.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < plugins.size(); i = next++) {
+      verdicts[i] = RunGateInChild(zoo_host, plugins[i], options);
+    }
+  };
+  const size_t threads = std::clamp<size_t>(parallel, 1, std::max<size_t>(1, plugins.size()));
+  std::vector<std::jthread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  return verdicts;  // the jthreads join first
 }
 
 }  // namespace zoo

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/equivalence_gate.h"
 
@@ -26,5 +27,12 @@ struct GateVerdict {
 // `zoo_host` is the zoo-host binary to run as `zoo_host __worker gate ... FILE`.
 GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
                            const std::filesystem::path& plugin, const GateRunOptions& options);
+
+// RunGateInChild for each plugin, `parallel` children at a time: a gate is judged, not timed,
+// and spends most of its time waiting for threads to wake, so gates overlap well. The
+// verdicts come in the order of `plugins`.
+std::vector<GateVerdict> RunGatesInChildren(const std::filesystem::path& zoo_host,
+                                            const std::vector<std::filesystem::path>& plugins,
+                                            const GateRunOptions& options, unsigned parallel);
 
 }  // namespace zoo

@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -18,7 +21,72 @@ absl::Status WrongType(std::string_view where, const char* key, const char* want
       absl::StrCat(Sv(where), ": field '", key, "' must be ", want));
 }
 
+// One step of the way from the root to a value: a member name or an array index.
+struct PathStep {
+  bool is_index = false;
+  std::string_view key;
+  size_t index = 0;
+};
+
+std::string PathText(const std::vector<PathStep>& path) {
+  if (path.empty()) return "the top level";
+  std::string out;
+  for (const PathStep& step : path) {
+    if (step.is_index) {
+      absl::StrAppend(&out, "[", step.index, "]");
+    } else {
+      // A member name within the limit can still be too long for a sentence.
+      const std::string_view key = step.key.substr(0, 40);
+      absl::StrAppend(&out, out.empty() ? "" : ".", Sv(key),
+                      key.size() < step.key.size() ? "..." : "");
+    }
+  }
+  return out;
+}
+
+absl::Status TooLong(const std::vector<PathStep>& path, const char* what, size_t length,
+                     size_t max_bytes) {
+  return absl::InvalidArgumentError(absl::StrCat("a ", what, " at ", PathText(path), " is ",
+                                                 length, " bytes; the limit is ", max_bytes));
+}
+
+absl::Status CheckStrings(const rapidjson::Value& v, size_t max_bytes,
+                          std::vector<PathStep>& path) {
+  if (path.size() > static_cast<size_t>(kMaxJsonDepth)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("JSON nested deeper than ", kMaxJsonDepth, " levels"));
+  }
+  if (v.IsString()) {
+    if (v.GetStringLength() > max_bytes) {
+      return TooLong(path, "string", v.GetStringLength(), max_bytes);
+    }
+  } else if (v.IsObject()) {
+    for (const auto& m : v.GetObject()) {
+      if (m.name.GetStringLength() > max_bytes) {
+        return TooLong(path, "member name", m.name.GetStringLength(), max_bytes);
+      }
+      path.push_back({.is_index = false,
+                      .key = std::string_view(m.name.GetString(), m.name.GetStringLength()),
+                      .index = 0});
+      if (absl::Status s = CheckStrings(m.value, max_bytes, path); !s.ok()) return s;
+      path.pop_back();
+    }
+  } else if (v.IsArray()) {
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+      path.push_back({.is_index = true, .key = {}, .index = i});
+      if (absl::Status s = CheckStrings(v[i], max_bytes, path); !s.ok()) return s;
+      path.pop_back();
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+absl::Status CheckStringLengths(const rapidjson::Value& root, size_t max_bytes) {
+  std::vector<PathStep> path;
+  return CheckStrings(root, max_bytes, path);
+}
 
 void String(Writer& w, const char* key, std::string_view value) {
   w.Key(key);

@@ -3,11 +3,13 @@
 // back as NaN; JSON has no NaN).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 #include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "rapidjson/document.h"
 #include "rapidjson/stringbuffer.h"
@@ -42,6 +44,18 @@ inline constexpr int kMaxJsonDepth = 128;
 // The deepest nesting of arrays and objects in `text`, strings skipped, counted no further
 // than kMaxJsonDepth + 1 (then the scan stops).
 int NestingDepth(std::string_view text);
+
+// The longest string (or member name) zoo-host reads from a JSON input, in bytes. The longest
+// zoo-host writes are self-check details that list cells: 23 KB for the 1448 units of the
+// full reference run in results/; this leaves ten times that. A longer string is not zoo-host's
+// and would be copied into every report page that quotes it (10 MB made `render` take 28 s
+// and write 371 MB).
+inline constexpr size_t kMaxJsonStringBytes = size_t{256} << 10;
+// kInvalidArgument "a string at units[3].output_tail is N bytes; the limit is M" for the first
+// string or member name in `root` longer than `max_bytes` (callers put the file first).
+// REQUIRES: `root` nests no deeper than kMaxJsonDepth (NestingDepth checked before parsing).
+absl::Status CheckStringLengths(const rapidjson::Value& root,
+                                size_t max_bytes = kMaxJsonStringBytes);
 
 // A list of unsigned 32-bit numbers, e.g. "concurrencies".
 absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, const char* key,

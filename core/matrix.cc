@@ -1,5 +1,6 @@
 #include "core/matrix.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -49,6 +50,15 @@ absl::StatusOr<std::vector<uint32_t>> PositiveIntList(const rapidjson::Value& v,
     out.push_back(x.GetUint());
   }
   return out;
+}
+
+// The first entry that an earlier one repeats, or nullptr.
+template <typename T>
+const T* FirstRepeated(const std::vector<T>& xs) {
+  for (auto it = xs.begin(); it != xs.end(); ++it) {
+    if (std::find(xs.begin(), it, *it) != it) return &*it;
+  }
+  return nullptr;
 }
 
 absl::StatusOr<std::string> NonEmptyString(const rapidjson::Value& v, std::string_view file,
@@ -105,6 +115,9 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
   if (!doc.IsObject()) {
     return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": must be a JSON object"));
   }
+  if (absl::Status s = json::CheckStringLengths(doc); !s.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": ", s.message()));
+  }
   Matrix m = DefaultMatrix();
   for (const auto& member : doc.GetObject()) {
     const std::string key(member.name.GetString(), member.name.GetStringLength());
@@ -115,6 +128,9 @@ absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file)
       for (const rapidjson::Value& a : v.GetArray()) {
         absl::StatusOr<std::string> name = NonEmptyString(a, file, key);
         if (!name.ok()) return FieldError(file, key, "must be a list of adapter names");
+        if (std::find(m.adapters.begin(), m.adapters.end(), *name) != m.adapters.end()) {
+          return FieldError(file, key, absl::StrCat("lists ", *name, " twice"));
+        }
         m.adapters.push_back(*name);
       }
       if (m.adapters.empty()) {
@@ -183,6 +199,19 @@ absl::StatusOr<Matrix> LoadMatrixFile(const std::string& path) {
 
 absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
   if (m.subject.empty()) return FieldError(source, "subject", "must name an adapter");
+  // The same rules whichever way the matrix was built: a file, flags, or both.
+  for (const std::string& a : m.adapters) {
+    if (a.empty()) return FieldError(source, "adapters", "must be adapter names");
+  }
+  if (const std::string* twice = FirstRepeated(m.adapters)) {
+    return FieldError(source, "adapters", absl::StrCat("lists ", *twice, " twice"));
+  }
+  if (const uint32_t* twice = FirstRepeated(m.concurrencies)) {
+    return FieldError(source, "concurrency", absl::StrCat("lists ", *twice, " twice"));
+  }
+  if (const uint32_t* twice = FirstRepeated(m.tiers_us)) {
+    return FieldError(source, "tiers_us", absl::StrCat("lists ", *twice, " twice"));
+  }
   if (m.concurrencies.empty()) return FieldError(source, "concurrency", "must not be empty");
   if (m.tiers_us.empty()) return FieldError(source, "tiers_us", "must not be empty");
   for (uint32_t c : m.concurrencies) {
@@ -233,6 +262,10 @@ absl::StatusOr<std::vector<uint32_t>> ParsePositiveList(std::string_view text,
     if (!absl::SimpleAtoi(part, &v) || v == 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           Sv(flag), ": '", part, "' is not a positive whole number (expected e.g. 1,4,16)"));
+    }
+    // As a matrix file's list refuses it: a repeated entry would measure one cell twice.
+    if (std::find(out.begin(), out.end(), v) != out.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(Sv(flag), ": lists ", v, " twice"));
     }
     out.push_back(v);
   }

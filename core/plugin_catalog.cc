@@ -14,21 +14,23 @@ namespace zoo {
 std::vector<CatalogEntry> BuildCatalog(const std::vector<PluginCandidate>& candidates,
                                        const Probe& probe) {
   std::vector<CatalogEntry> catalog;
-  std::map<std::string, std::string> owner_of_name;  // name -> file of the first usable one
+  std::map<std::string, const PluginCandidate*> owner_of_name;  // name -> the first usable one
   for (const PluginCandidate& c : candidates) {
     CatalogEntry entry{.candidate = c, .descriptor = std::nullopt, .problem = ""};
+    if (!c.refused.empty()) {  // never loaded, not even to probe it
+      entry.problem = c.refused;
+      catalog.push_back(std::move(entry));
+      continue;
+    }
     absl::StatusOr<AdapterDescriptor> d = probe(c.file);
     if (d.status().code() == absl::StatusCode::kAlreadyExists) continue;  // a reporter
     if (!d.ok()) {
       entry.problem = std::string(d.status().message());
     } else {
       entry.descriptor = *std::move(d);
-      auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, c.file.string());
+      auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, &c);
       if (!inserted) {
-        entry.problem = absl::StrCat(c.file.string(), ": duplicate adapter name '",
-                                     entry.descriptor->name, "': already loaded from ",
-                                     it->second, " (earlier in the search path), so this one "
-                                     "is ignored");
+        entry.problem = DuplicateNameProblem("adapter", entry.descriptor->name, *it->second, c);
       }
     }
     catalog.push_back(std::move(entry));

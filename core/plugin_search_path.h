@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -19,11 +20,16 @@ struct PluginSearchPath {
   std::vector<std::filesystem::path> command_line;  // --plugin, in the order given
   std::vector<std::filesystem::path> environment;   // ZOO_HOST_PLUGIN_PATH entries
   std::vector<std::filesystem::path> builtin;       // folders
+  // --allow-untrusted-plugins: load files that others could have replaced (see below).
+  bool allow_untrusted = false;
 };
 
 struct PluginCandidate {
   std::filesystem::path file;
   PluginOrigin origin;
+  // Why the file is not to be loaded at all (not even probed: loading runs its code), one
+  // sentence naming it; empty when it may be loaded.
+  std::string refused = {};
 };
 
 // Splits a colon-separated list; empty entries are skipped.
@@ -37,8 +43,24 @@ PluginSearchPath DefaultSearchPath(std::vector<std::filesystem::path> command_li
 
 // Every candidate plugin file, in search order: a file entry as given; a folder's regular
 // files ending in ".so", sorted by name. The same file reached twice is listed once.
-// kInvalidArgument when a --plugin path does not exist (a user's mistake); missing
-// environment or built-in folders are skipped, as a missing PATH entry is.
+// kInvalidArgument when a --plugin path does not exist or cannot be used (a user's mistake);
+// missing environment or built-in folders are skipped, as a missing PATH entry is.
+//
+// A plugin's code runs with the user's rights and decides what is measured, so a file that
+// someone else could replace is `refused` unless search.allow_untrusted: the file, or the
+// folder it is found in, writable by its group or by others (a folder with the sticky bit,
+// as /tmp, only for a file given by itself: there others cannot replace it, but in a searched
+// folder they could add one). Refused rather than loaded with a warning: a warning scrolls
+// away in a run's progress, and the numbers would carry no trace of it.
 absl::StatusOr<std::vector<PluginCandidate>> ListCandidates(const PluginSearchPath& search);
+
+// The one sentence for a plugin whose name an earlier one in the search took (`kind`:
+// "adapter" or "reporter"): it names both files, where each was found, and which is used.
+std::string DuplicateNameProblem(std::string_view kind, std::string_view name,
+                                 const PluginCandidate& used, const PluginCandidate& ignored);
+
+// The sentence ListCandidates refuses `file` with ("" when only its owner can change it);
+// `searched` says whether it was found in a folder that was searched (else given itself).
+std::string UntrustedPluginReason(const std::filesystem::path& file, bool searched);
 
 }  // namespace zoo

@@ -33,6 +33,7 @@ struct OutputState {
   std::set<std::string> written_set;
   std::vector<std::string>* written;
   std::string last_error;
+  absl::StatusCode last_error_code = absl::StatusCode::kOk;
 };
 
 bool IsSafeRelativePath(const std::string& p) {
@@ -60,6 +61,7 @@ zoo_status_t WriteFile(const zoo_report_output_t* output, const char* relative_p
   const std::string_view content(static_cast<const char*>(data), data != nullptr ? size : 0);
   if (absl::Status s = WriteFileAtomically(state->out_dir / path, content); !s.ok()) {
     state->last_error = std::string(s.message());
+    state->last_error_code = s.code();
     return ZOO_STATUS_ERROR;
   }
   state->written->push_back(path);
@@ -129,7 +131,8 @@ absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view
         "reporter '", reporter.descriptor().name, "' does not render ", document,
         " documents (it renders: ", absl::StrJoin(reporter.descriptor().documents, ", "), ")"));
   }
-  OutputState state{.out_dir = out_dir, .written_set = {}, .written = written, .last_error = ""};
+  OutputState state{.out_dir = out_dir, .written_set = {}, .written = written, .last_error = "",
+                    .last_error_code = absl::StatusCode::kOk};
   const zoo_report_output_t output{.struct_size = sizeof(zoo_report_output_t),
                                    .reserved0 = 0,
                                    .host_data = &state,
@@ -145,6 +148,10 @@ absl::Status RenderWithReporter(const LoadedReporter& reporter, std::string_view
                                      .formats = formats.c_str()};
   const zoo_status_t s = reporter.entry().render(&request, &output);
   if (s == ZOO_STATUS_OK) return absl::OkStatus();
+  if (state.last_error_code == absl::StatusCode::kUnavailable) {
+    return absl::UnavailableError(absl::StrCat("reporter '", reporter.descriptor().name,
+                                               "' could not write its files: ", state.last_error));
+  }
   const char* text = reporter.entry().error_text();
   std::string why = (text != nullptr && *text != '\0') ? text : "(no error text)";
   if (!state.last_error.empty() && why.find(state.last_error) == std::string::npos) {
@@ -160,6 +167,7 @@ std::string RenderResultToJson(const absl::Status& status, const std::vector<std
   w.StartObject();
   json::Bool(w, "ok", status.ok());
   json::String(w, "error", std::string(status.message()));
+  if (absl::IsUnavailable(status)) json::Bool(w, "io_failure", true);  // a full disk, not a bug
   w.Key("files");
   w.StartArray();
   for (const std::string& f : files) w.String(f.data(), static_cast<rapidjson::SizeType>(f.size()));
@@ -170,18 +178,21 @@ std::string RenderResultToJson(const absl::Status& status, const std::vector<std
 
 namespace {
 
-// Renders one document (`document`: "report" or "compare") with the reporters that serve
-// the requested formats and render that kind of document; appends the files to `outcome`.
-absl::Status RenderDocument(const RenderRequest& request, const std::string& model_json,
-                            const std::string& document, RenderOutcome& outcome) {
+// Which reporter writes which formats, in the order first asked for.
+using RenderPlan = std::vector<std::pair<ReporterDescriptor, std::vector<std::string>>>;
+
+// The plan for one document (`document`: "report" or "compare"): the reporters that serve the
+// requested formats and render that kind of document, or the usage error that stops it.
+absl::StatusOr<RenderPlan> PlanRender(const RenderRequest& request, const std::string& document) {
   auto note = [&](std::string_view line) {
     if (request.on_note) request.on_note(line);
   };
 
   // The reporters, in search order: a --plugin reporter serving a format comes first.
   std::vector<fs::path> paths(request.plugin_paths.begin(), request.plugin_paths.end());
-  absl::StatusOr<std::vector<PluginCandidate>> candidates =
-      ListCandidates(DefaultReporterSearchPath(std::move(paths)));
+  PluginSearchPath search = DefaultReporterSearchPath(std::move(paths));
+  search.allow_untrusted = request.allow_untrusted_plugins;
+  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
   if (!candidates.ok()) return candidates.status();
   std::vector<ReporterDescriptor> usable;
   for (const ReporterEntry& e :
@@ -201,16 +212,15 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
     }
   }
 
-  // Which reporter writes which formats, in the order first asked for.
-  std::vector<std::pair<const ReporterDescriptor*, std::vector<std::string>>> plan;
+  RenderPlan plan;
   auto add = [&](const ReporterDescriptor* d, const std::string& format) {
     for (auto& [reporter, formats] : plan) {
-      if (reporter == d) {
+      if (reporter.name == d->name) {
         formats.push_back(format);
         return;
       }
     }
-    plan.push_back({d, {format}});
+    plan.push_back({*d, {format}});
   };
   if (!request.reporter.empty()) {
     auto it = std::find_if(usable.begin(), usable.end(), [&](const ReporterDescriptor& d) {
@@ -250,31 +260,31 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
     }
   }
   for (const auto& [d, formats] : plan) {
-    if (!Contains(d->languages, request.language)) {
+    if (!Contains(d.languages, request.language)) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "--lang ", request.language, ": reporter '", d->name, "' writes ",
-          absl::StrJoin(d->languages, ", "), " only"));
+          "--lang ", request.language, ": reporter '", d.name, "' writes ",
+          absl::StrJoin(d.languages, ", "), " only"));
     }
     // The model version range is the report model's; compare documents carry their own
     // version, which each reporter checks.
     if (document == "report" &&
-        (static_cast<uint32_t>(kReportModelVersion) < d->min_model_version ||
-         static_cast<uint32_t>(kReportModelVersion) > d->max_model_version)) {
+        (static_cast<uint32_t>(kReportModelVersion) < d.min_model_version ||
+         static_cast<uint32_t>(kReportModelVersion) > d.max_model_version)) {
       return absl::FailedPreconditionError(absl::StrCat(
-          d->file, ": reporter '", d->name, "' reads report model versions ",
-          d->min_model_version, " to ", d->max_model_version, "; this zoo-host writes version ",
+          d.file, ": reporter '", d.name, "' reads report model versions ",
+          d.min_model_version, " to ", d.max_model_version, "; this zoo-host writes version ",
           kReportModelVersion));
     }
   }
+  return plan;
+}
 
-  std::error_code ec;
-  fs::create_directories(request.out_dir, ec);
-  if (ec) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(request.out_dir.string(), ": cannot create the folder: ", ec.message()));
-  }
-  const TempFile model_file(request.out_dir /
-                            absl::StrCat(".report-model.tmp-", getpid(), ".json"));
+// Renders one document with the reporters of `plan` into `out_dir` (a staging folder);
+// appends the files to `outcome`.
+absl::Status RenderDocument(const RenderRequest& request, const RenderPlan& plan,
+                            const fs::path& out_dir, const std::string& model_json,
+                            const std::string& document, RenderOutcome& outcome) {
+  const TempFile model_file(out_dir / absl::StrCat(".report-model.tmp-", getpid(), ".json"));
   if (absl::Status s = WriteFileAtomically(model_file.path(), model_json); !s.ok()) return s;
 
   for (const auto& [d, formats] : plan) {
@@ -282,10 +292,10 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
         .argv = {request.zoo_host.string(), "__worker", "render",
                  absl::StrCat("--report-fd=", kChildReportFd),
                  absl::StrCat("--model=", model_file.path().string()),
-                 absl::StrCat("--out=", request.out_dir.string()),
+                 absl::StrCat("--out=", out_dir.string()),
                  absl::StrCat("--lang=", request.language),
                  absl::StrCat("--formats=", absl::StrJoin(formats, ",")),
-                 absl::StrCat("--document=", document), d->file},
+                 absl::StrCat("--document=", document), d.file},
         .timeout = request.reporter_timeout};
     absl::StatusOr<ChildResult> child = RunChild(options);
     if (!child.ok()) return child.status();
@@ -293,7 +303,7 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
     rapidjson::Document doc;
     if (report.result_json) doc.Parse(report.result_json->data(), report.result_json->size());
     if (!report.result_json || doc.HasParseError() || !doc.IsObject() || !doc.HasMember("ok")) {
-      std::string why = absl::StrCat("reporter '", d->name, "' (", d->file, ") ",
+      std::string why = absl::StrCat("reporter '", d.name, "' (", d.file, ") ",
                                      DescribeEnd(*child));
       if (!report.last_step.empty()) absl::StrAppend(&why, " during ", report.last_step);
       if (std::string last = LastOutputLine(*child); !last.empty()) {
@@ -307,13 +317,32 @@ absl::Status RenderDocument(const RenderRequest& request, const std::string& mod
       }
     }
     if (!doc["ok"].GetBool()) {
-      return absl::FailedPreconditionError(
-          doc.HasMember("error") && doc["error"].IsString()
-              ? std::string(doc["error"].GetString())
-              : absl::StrCat("reporter '", d->name, "' failed"));
+      const std::string why = doc.HasMember("error") && doc["error"].IsString()
+                                  ? std::string(doc["error"].GetString())
+                                  : absl::StrCat("reporter '", d.name, "' failed");
+      // A reporter whose files the disk refused did nothing wrong (RenderResultToJson).
+      const bool machine = doc.HasMember("io_failure") && doc["io_failure"].IsTrue();
+      return machine ? absl::UnavailableError(why) : absl::FailedPreconditionError(why);
     }
   }
   return absl::OkStatus();
+}
+
+// Renders into a staging folder beside request.out_dir (MakeStagingFolder) and moves it into
+// place only when every reporter succeeded: a failure (a reporter, a full disk) leaves no half
+// report folder, and what was there before stays.
+absl::Status RenderStaged(const RenderRequest& request, const RenderPlan& plan,
+                          const std::string& model_json, const std::string& document,
+                          RenderOutcome& outcome) {
+  absl::StatusOr<fs::path> staging = MakeStagingFolder(request.out_dir);
+  if (!staging.ok()) return staging.status();
+  absl::Status s = RenderDocument(request, plan, *staging, model_json, document, outcome);
+  if (!s.ok()) {
+    std::error_code ec;
+    fs::remove_all(*staging, ec);
+    return s;
+  }
+  return PublishFolder(*staging, request.out_dir);
 }
 
 }  // namespace
@@ -329,7 +358,9 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
     return absl::InvalidArgumentError(
         absl::StrCat(request.archive.string(), ": ", model.status().message()));
   }
-  if (absl::Status s = RenderDocument(request, ReportModelToJson(*model), "report", outcome);
+  absl::StatusOr<RenderPlan> plan = PlanRender(request, "report");
+  if (!plan.ok()) return plan.status();
+  if (absl::Status s = RenderStaged(request, *plan, ReportModelToJson(*model), "report", outcome);
       !s.ok()) {
     return s;
   }
@@ -338,11 +369,17 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
 
 absl::StatusOr<RenderOutcome> RenderCompareDocument(const std::string& compare_json,
                                                     const RenderRequest& request) {
+  absl::StatusOr<RenderPlan> plan = PlanRender(request, "compare");
+  if (!plan.ok()) return plan.status();
   RenderOutcome outcome;
-  if (absl::Status s = RenderDocument(request, compare_json, "compare", outcome); !s.ok()) {
+  if (absl::Status s = RenderStaged(request, *plan, compare_json, "compare", outcome); !s.ok()) {
     return s;
   }
   return outcome;
+}
+
+absl::Status CheckRenderRequest(const RenderRequest& request) {
+  return PlanRender(request, "report").status();
 }
 
 }  // namespace zoo

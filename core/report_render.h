@@ -26,6 +26,7 @@ struct RenderRequest {
   std::string language = "en";
   std::string reporter;              // "": for each format the first reporter that serves it
   std::vector<std::string> plugin_paths;
+  bool allow_untrusted_plugins = false;  // plugin_search_path.h
   std::filesystem::path zoo_host;
   AnalysisOptions analysis;
   std::chrono::milliseconds reporter_timeout{120'000};
@@ -39,8 +40,14 @@ struct RenderOutcome {
 
 // kInvalidArgument / kNotFound: a user's mistake (a missing, corrupt or foreign archive, an
 // unknown format, language or reporter). kFailedPrecondition: a reporter failed (its name and
-// its sentence); files other reporters wrote stay.
+// its sentence). kUnavailable: the machine refused a write (a full disk: the path and the
+// system's reason). The report is written into a staging folder and moved to out_dir only
+// when complete (atomic_file.h): a failure leaves no half folder.
 absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request);
+
+// What RenderArchive would refuse before reading the archive (the formats, the language, the
+// reporter), found the same way; `zoo-host run` asks before it measures anything.
+absl::Status CheckRenderRequest(const RenderRequest& request);
 
 // `zoo-host compare`'s rendering: the compare document (core/compare_model_json.h) through
 // every reporter whose `documents` include "compare" (request.archive is not read; formats

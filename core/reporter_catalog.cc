@@ -69,9 +69,14 @@ std::vector<ReporterEntry> BuildReporterCatalog(const std::vector<PluginCandidat
                                                 const fs::path& zoo_host,
                                                 std::chrono::milliseconds timeout) {
   std::vector<ReporterEntry> catalog;
-  std::map<std::string, std::string> owner_of_name;
+  std::map<std::string, const PluginCandidate*> owner_of_name;
   for (const PluginCandidate& c : candidates) {
     ReporterEntry entry{.candidate = c, .descriptor = std::nullopt, .problem = ""};
+    if (!c.refused.empty()) {  // never loaded, not even to probe it
+      entry.problem = c.refused;
+      catalog.push_back(std::move(entry));
+      continue;
+    }
     ChildOptions options{.argv = {zoo_host.string(), "__worker", "probe-reporter",
                                   absl::StrCat("--report-fd=", kChildReportFd), c.file.string()},
                          .timeout = timeout};
@@ -105,11 +110,9 @@ std::vector<ReporterEntry> BuildReporterCatalog(const std::vector<PluginCandidat
       entry.problem = std::string(d.status().message());
     } else {
       entry.descriptor = *std::move(d);
-      auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, c.file.string());
+      auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, &c);
       if (!inserted) {
-        entry.problem = absl::StrCat(c.file.string(), ": duplicate reporter name '",
-                                     entry.descriptor->name, "': already loaded from ",
-                                     it->second, " (earlier in the search path)");
+        entry.problem = DuplicateNameProblem("reporter", entry.descriptor->name, *it->second, c);
       }
     }
     catalog.push_back(std::move(entry));

@@ -51,9 +51,14 @@ int CompareVersions(std::string_view a, std::string_view b) {
 
 absl::StatusOr<ResultsScan> ScanResults(const fs::path& results) {
   std::error_code ec;
-  if (!fs::is_directory(results, ec)) {
+  const fs::file_status st = fs::status(results, ec);
+  if (!fs::is_directory(st)) {
+    // A symbolic link loop says so, not "no such folder".
+    const std::string why = st.type() == fs::file_type::not_found ? "no such folder"
+                            : ec                                  ? ec.message()
+                                                                  : "not a folder";
     return absl::InvalidArgumentError(
-        absl::StrCat(results.string(), ": not a results folder (no such folder)"));
+        absl::StrCat(results.string(), ": not a results folder (", why, ")"));
   }
   ResultsScan scan;
   const std::vector<fs::path> folders = SortedEntries(results, ec);
@@ -64,7 +69,14 @@ absl::StatusOr<ResultsScan> ScanResults(const fs::path& results) {
   for (const fs::path& folder : folders) {
     if (!fs::is_directory(folder, ec)) continue;
     for (const fs::path& file : SortedEntries(folder, ec)) {
-      if (file.extension() != ".json" || !fs::is_regular_file(file, ec)) continue;
+      if (file.extension() != ".json") continue;
+      if (!fs::is_regular_file(file, ec)) {
+        if (ec) {  // e.g. a symbolic link loop: named, as any file that cannot be read
+          scan.skipped.push_back(absl::StrCat("skipped ", file.string(), ": cannot be read (",
+                                              ec.message(), ")"));
+        }
+        continue;
+      }
       absl::StatusOr<Archive> archive = ReadArchive(file);
       if (!archive.ok()) {
         scan.skipped.push_back(absl::StrCat("skipped ", file.string(), ": ",

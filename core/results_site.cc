@@ -148,26 +148,13 @@ std::string IndexMarkdown(const std::vector<ArchiveRow>& rows,
   return md;
 }
 
-}  // namespace
-
-absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
-  absl::StatusOr<ResultsScan> scan = ScanResults(request.results);
-  if (!scan.ok()) return scan.status();
-  SiteOutcome outcome;
-  outcome.skipped = scan->skipped;
-  for (const std::string& s : scan->skipped) {
-    if (request.on_note) request.on_note(s);
-  }
-  std::error_code ec;
-  fs::create_directories(request.out_dir, ec);
-  if (ec) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(request.out_dir.string(), ": cannot create the folder: ", ec.message()));
-  }
-
+// Builds the site of `scan` in `site` (a staging folder); fills `outcome`.
+absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, const fs::path& site,
+                         SiteOutcome& outcome) {
   RenderRequest render;
   render.language = request.language;
   render.plugin_paths = request.plugin_paths;
+  render.allow_untrusted_plugins = request.allow_untrusted_plugins;
   render.zoo_host = request.zoo_host;
   render.on_note = request.on_note;
 
@@ -181,10 +168,10 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
   };
   std::vector<IndexedArchive> kept;
   std::vector<std::vector<std::string>> kept_reports;
-  for (const IndexedArchive& a : scan->archives) {
+  for (const IndexedArchive& a : scan.archives) {
     const std::string base = absl::StrCat("reports/", a.folder, "/", a.stem);
     render.archive = a.path;
-    render.out_dir = request.out_dir / base;
+    render.out_dir = site / base;
     absl::StatusOr<RenderOutcome> rendered = RenderArchive(render);
     // The archive's own fault names the archive first (ReadArchive, BuildReportModel): skip
     // it. Anything else (a flag, a reporter, the disk) stops the site as before.
@@ -193,7 +180,7 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
       continue;
     }
     if (!rendered.ok()) return rendered.status();
-    if (absl::Status s = CopyFileAtomically(a.path, request.out_dir / (base + ".json")); !s.ok()) {
+    if (absl::Status s = CopyFileAtomically(a.path, site / (base + ".json")); !s.ok()) {
       return s;
     }
     std::vector<std::string> report;
@@ -230,7 +217,7 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
       continue;
     }
     const std::string base = absl::StrCat("compare/", older.folder, ".vs-", newer.folder);
-    render.out_dir = request.out_dir / base;
+    render.out_dir = site / base;
     render.formats = {};
     absl::StatusOr<RenderOutcome> rendered =
         RenderCompareDocument(CompareModelToJson(*model), render);
@@ -243,16 +230,33 @@ absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
     ++outcome.compares;
   }
 
-  if (absl::Status s = WriteFileAtomically(request.out_dir / "index.md",
-                                           IndexMarkdown(rows, compares));
+  if (absl::Status s = WriteFileAtomically(site / "index.md", IndexMarkdown(rows, compares));
       !s.ok()) {
     return s;
   }
-  if (absl::Status s = WriteFileAtomically(request.out_dir / "index.html",
-                                           IndexHtml(rows, compares));
-      !s.ok()) {
+  return WriteFileAtomically(site / "index.html", IndexHtml(rows, compares));
+}
+
+}  // namespace
+
+absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
+  absl::StatusOr<ResultsScan> scan = ScanResults(request.results);
+  if (!scan.ok()) return scan.status();
+  SiteOutcome outcome;
+  outcome.skipped = scan->skipped;
+  for (const std::string& s : scan->skipped) {
+    if (request.on_note) request.on_note(s);
+  }
+  // The whole site is built beside SITE and moved into place when complete: a failure (a
+  // reporter, a full disk) leaves no half site, and the one there before stays.
+  absl::StatusOr<fs::path> staging = MakeStagingFolder(request.out_dir);
+  if (!staging.ok()) return staging.status();
+  if (absl::Status s = BuildSiteIn(request, *scan, *staging, outcome); !s.ok()) {
+    std::error_code ec;
+    fs::remove_all(*staging, ec);
     return s;
   }
+  if (absl::Status s = PublishFolder(*staging, request.out_dir); !s.ok()) return s;
   return outcome;
 }
 

@@ -26,6 +26,7 @@ struct SiteRequest {
   std::filesystem::path out_dir;
   std::string language = "en";  // of the reports and compare pages
   std::vector<std::string> plugin_paths;
+  bool allow_untrusted_plugins = false;  // plugin_search_path.h
   std::filesystem::path zoo_host;
   std::function<void(std::string_view)> on_note;
 };
@@ -37,8 +38,9 @@ struct SiteOutcome {
 };
 
 // kInvalidArgument for a results folder that is missing or unreadable, an output folder that
-// cannot be made, or an unknown language; kFailedPrecondition when a reporter fails (what was
-// written stays, the index is not written). An archive that is malformed, or reads but cannot
+// cannot be made, or an unknown language; kFailedPrecondition when a reporter fails;
+// kUnavailable when the machine refuses a write (a full disk). The site is built in a staging
+// folder and moved into place only when complete: a failure leaves no half site. An archive that is malformed, or reads but cannot
 // be reported (no measured unit of its subject), is skipped and named in `skipped`, never
 // fatal; so is a compare page whose two archives cannot be compared.
 absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request);

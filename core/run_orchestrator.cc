@@ -7,6 +7,7 @@
 #include <ctime>
 #include <map>
 #include <set>
+#include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -14,6 +15,7 @@
 #include "core/alloc_counting.h"
 #include "core/calibration.h"
 #include "core/clock.h"
+#include "core/gate_cache.h"
 #include "core/gate_runner.h"
 #include "core/noise_conditions.h"
 #include "core/plugin_catalog.h"
@@ -155,8 +157,9 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
 
   std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
                                            options.plugin_paths.end());
-  absl::StatusOr<std::vector<PluginCandidate>> candidates =
-      ListCandidates(DefaultSearchPath(std::move(paths)));
+  PluginSearchPath search = DefaultSearchPath(std::move(paths));
+  search.allow_untrusted = options.allow_untrusted_plugins;
+  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
   if (!candidates.ok()) return candidates.status();
   const std::vector<CatalogEntry> catalog =
       BuildCatalog(*candidates, ChildProbe(options.zoo_host, std::chrono::seconds(20)));
@@ -183,23 +186,47 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   archive.noise = std::move(noise);
   archive.subject = m.subject;
 
-  // No adapter is trusted before the gate.
-  std::vector<const CatalogEntry*> passed;
+  // No adapter is trusted before the gate; a PASS of the same file and build is reused.
+  GateRunOptions gate;
+  gate.timeout = std::chrono::seconds(60);
+  const GateCache gate_cache = GateCache::Open(options.gate_cache_dir, options.zoo_host, gate.gate);
+  std::vector<std::optional<GateReport>> cached;
+  std::vector<std::filesystem::path> to_gate;
   for (const CatalogEntry* e : *selected) {
-    AdapterRecord rec{.descriptor = *e->descriptor, .sha256 = "", .gate_passed = false,
-                      .gate_reason = ""};
     absl::StatusOr<std::string> sha = FileSha256(e->candidate.file);
-    rec.sha256 = sha.ok() ? *sha : std::string("unreadable");
-    GateRunOptions gate;
-    gate.timeout = std::chrono::seconds(60);
-    const GateVerdict verdict = RunGateInChild(options.zoo_host, e->candidate.file, gate);
+    AdapterRecord rec{.descriptor = *e->descriptor,
+                      .sha256 = sha.ok() ? *sha : std::string("unreadable"),
+                      .gate_passed = false,
+                      .gate_reason = ""};
+    cached.push_back(sha.ok() ? gate_cache.FindPass(*sha) : std::nullopt);
+    if (!cached.back()) to_gate.push_back(e->candidate.file);
+    archive.adapters.push_back(std::move(rec));
+  }
+  const std::vector<GateVerdict> gated =
+      RunGatesInChildren(options.zoo_host, to_gate, gate, std::min(cores, 2u));
+  std::vector<const CatalogEntry*> passed;
+  for (size_t i = 0, next_gated = 0; i < selected->size(); ++i) {
+    const CatalogEntry* e = (*selected)[i];
+    AdapterRecord& rec = archive.adapters[i];
+    GateVerdict verdict;
+    if (cached[i]) {
+      verdict = GateVerdict{.passed = true, .reason = "", .report = cached[i]};
+    } else {
+      verdict = gated[next_gated++];
+      if (verdict.passed && verdict.report && rec.sha256 != "unreadable") {
+        // A cache that cannot be written costs the next run time, not this run its data.
+        if (absl::Status s = gate_cache.StorePass(rec.sha256, *verdict.report); !s.ok()) {
+          note(absl::StrCat("gate cache: ", s.message()));
+        }
+      }
+    }
     rec.gate_passed = verdict.passed;
     rec.gate_reason = verdict.reason;
     note(absl::StrCat("gate: ", verdict.passed ? "PASS     " : "REJECTED ", rec.descriptor.name,
-                      verdict.passed ? "" : absl::StrCat(": ", verdict.reason)));
+                      verdict.passed ? "" : absl::StrCat(": ", verdict.reason),
+                      cached[i] ? " (an earlier PASS of this file and zoo-host build)" : ""));
     if (e->descriptor->name == m.subject) archive.subject_version = e->descriptor->version;
     if (verdict.passed) passed.push_back(e);
-    archive.adapters.push_back(std::move(rec));
   }
   if (passed.empty() || passed.front()->descriptor->name != m.subject) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -276,10 +303,29 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   const int64_t start = MonotonicNs();
   auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
   std::vector<std::string> unit_json;  // each unit serialised once (archive.h)
+  bool saved_once = false;
   auto save = [&]() -> absl::Status {
     archive.run.wall_s = elapsed();
     archive.self_checks = RunSelfChecks(archive, static_cast<int>(getpid()));
-    return WriteArchive(archive, outcome.archive_path, &unit_json);
+    absl::Status s = WriteArchive(archive, outcome.archive_path, &unit_json);
+    if (s.ok()) {
+      saved_once = true;
+      return s;
+    }
+    // A full disk: the archive on disk keeps the units of the last save, marked failed in
+    // place (that needs no new space); one that never landed is no archive and goes.
+    std::string kept;
+    std::error_code ec;
+    if (!saved_once) {
+      std::filesystem::remove(outcome.archive_path, ec);
+      kept = "no archive was kept";
+    } else if (absl::Status marked = MarkArchiveFailed(outcome.archive_path); marked.ok()) {
+      kept = "the archive keeps what was saved before, marked failed";
+    } else {
+      kept = absl::StrCat("the archive keeps what was saved before, but could not be marked "
+                          "failed: ", marked.message());
+    }
+    return absl::Status(s.code(), absl::StrCat(s.message(), "; ", kept));
   };
   if (absl::Status s = save(); !s.ok()) return s;
 

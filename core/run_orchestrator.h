@@ -29,9 +29,13 @@ struct RunOptions {
   Matrix matrix;
   bool quick = false;
   std::vector<std::string> plugin_paths;         // --plugin
+  bool allow_untrusted_plugins = false;          // plugin_search_path.h
   std::filesystem::path results_dir = "results";
   std::string command_line;                      // recorded as the command to reproduce
   std::filesystem::path zoo_host;                // the binary children are started from
+  // Where a gate PASS is remembered per plugin file and build (gate_cache.h); empty: none,
+  // every adapter is gated afresh (--no-gate-cache).
+  std::filesystem::path gate_cache_dir;
   const std::atomic<bool>* stop = nullptr;       // set: stop at the next unit boundary
   std::function<void(const RunProgress&)> on_progress;
   // One line: a gate verdict, a skipped file, a noise warning.
@@ -55,6 +59,8 @@ struct RunOutcome {
 
 // kInvalidArgument: an unknown adapter or subject, a bad --plugin path (a user's mistake).
 // kFailedPrecondition: the subject did not pass the gate (nothing to compare against).
+// kUnavailable: the machine refused to save the archive (a full disk; the path and the
+// system's reason): the archive keeps what was saved before, its status "failed".
 // Otherwise the archive was written, even when units failed or the run was stopped.
 absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options);
 

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/json_util.h"
 #include "rapidjson/document.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
@@ -22,6 +23,10 @@ void Field(JsonWriter& w, const char* key, const std::string& value) {
 }
 
 absl::StatusOr<rapidjson::Document> Parse(std::string_view json) {
+  // RapidJSON parses recursively: a child's line of 40,000 '[' overflowed the stack.
+  if (json::NestingDepth(json) > json::kMaxJsonDepth) {
+    return absl::InvalidArgumentError("the worker's result is nested too deeply");
+  }
   rapidjson::Document doc;
   doc.Parse(json.data(), json.size());
   if (doc.HasParseError() || !doc.IsObject()) {
@@ -135,6 +140,12 @@ std::string GateReportToJson(const GateReport& r) {
   w.StartArray();
   for (uint32_t c : r.concurrencies) w.Uint(c);
   w.EndArray();
+  w.Key("large_batch");
+  w.Uint(r.large_batch);
+  w.Key("repeated_concurrency");
+  w.Uint(r.repeated_concurrency);
+  w.Key("threads_kept");
+  w.Uint(r.threads_kept);
   w.EndObject();
   return buf.GetString();
 }
@@ -157,6 +168,9 @@ absl::StatusOr<GateReport> GateReportFromJson(std::string_view json) {
       if (c.IsUint()) r.concurrencies.push_back(c.GetUint());
     }
   }
+  r.large_batch = static_cast<uint32_t>(GetUint(*doc, "large_batch"));
+  r.repeated_concurrency = static_cast<uint32_t>(GetUint(*doc, "repeated_concurrency"));
+  r.threads_kept = static_cast<uint32_t>(GetUint(*doc, "threads_kept"));
   return r;
 }
 

@@ -4,16 +4,19 @@
 
 #include <cmath>
 
+#include "absl/strings/str_cat.h"
 #include "core/json_util.h"
 #include "core/self_checks.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/file_size_limit.h"
 #include "test/temp_dir.h"
 
 namespace zoo {
 namespace {
 
 using ::testing::HasSubstr;
+using ::zoo::testing::FileSizeLimit;
 using ::zoo::testing::TempDir;
 
 Archive SampleArchive() {
@@ -254,6 +257,71 @@ TEST(ArchiveTest, RefusesCorruptAndForeignFilesNamingTheFile) {
   absl::StatusOr<Archive> newer = ArchiveFromJson(future, "f.json");
   ASSERT_FALSE(newer.ok());
   EXPECT_THAT(newer.status().message(), HasSubstr("schema version 9"));
+}
+
+// A 10 MB string made `render` take 28 s and write 371 MB: one longer than the limit is
+// refused, with where it is; one at the limit still reads.
+TEST(ArchiveTest, AStringLongerThanTheLimitIsRefusedWithItsPath) {
+  Archive a = SampleArchive();
+  a.run.command = std::string(json::kMaxJsonStringBytes, 'x');
+  EXPECT_TRUE(ArchiveFromJson(ArchiveToJson(a), "a.json").ok());
+  a.run.command.push_back('x');
+  absl::StatusOr<Archive> too_long = ArchiveFromJson(ArchiveToJson(a), "a.json");
+  ASSERT_FALSE(too_long.ok());
+  EXPECT_EQ(too_long.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(too_long.status().message(),
+            absl::StrCat("a.json: a string at run.command is ", json::kMaxJsonStringBytes + 1,
+                         " bytes; the limit is ", json::kMaxJsonStringBytes));
+
+  Archive b = SampleArchive();
+  b.units[1].result.output_tail = std::string(json::kMaxJsonStringBytes + 5, 'y');
+  EXPECT_THAT(ArchiveFromJson(ArchiveToJson(b), "b.json").status().message(),
+              HasSubstr("b.json: a string at units[1].output_tail is "));
+}
+
+// A full disk mid-run: the archive already on disk is marked failed in place, which needs no
+// new space, and reads back as a failed run.
+TEST(ArchiveTest, MarkingFailedRewritesOnlyTheRunStatusInPlace) {
+  TempDir dir;
+  const auto path = dir.path() / "a.json";
+  Archive a = SampleArchive();
+  a.run.status = "running";
+  ASSERT_TRUE(WriteArchive(a, path).ok());
+  const uintmax_t size = std::filesystem::file_size(path);
+  ASSERT_TRUE(MarkArchiveFailed(path).ok());
+  EXPECT_EQ(std::filesystem::file_size(path), size);
+  absl::StatusOr<Archive> b = ReadArchive(path);
+  ASSERT_TRUE(b.ok()) << b.status();
+  EXPECT_EQ(b->run.status, "failed");
+  EXPECT_EQ(b->units.size(), a.units.size());
+  // Only a running run's archive is marked: a complete one, or none at all, is not touched.
+  EXPECT_EQ(MarkArchiveFailed(path).code(), absl::StatusCode::kNotFound);
+  const auto empty = dir.Write("empty.json", "");
+  EXPECT_EQ(MarkArchiveFailed(empty).code(), absl::StatusCode::kNotFound);
+}
+
+// A write the machine refuses (here a file size limit, EFBIG, as a full disk gives ENOSPC)
+// names the file and the system's reason, is coded kUnavailable (exit 1, not a usage error),
+// and leaves no temporary file and the previous archive as it was.
+TEST(ArchiveTest, AWriteTheMachineRefusesNamesTheCauseAndLeavesNoTemporaryFile) {
+  TempDir dir;
+  const auto path = dir.path() / "a.json";
+  const Archive a = SampleArchive();
+  ASSERT_TRUE(WriteArchive(a, path).ok());
+  const uintmax_t size = std::filesystem::file_size(path);
+  absl::Status s;
+  {
+    const FileSizeLimit limit(1024);
+    Archive bigger = a;
+    bigger.run.note = std::string(4096, 'n');
+    s = WriteArchive(bigger, path);
+  }
+  EXPECT_EQ(s.code(), absl::StatusCode::kUnavailable) << s;
+  EXPECT_THAT(s.message(), HasSubstr(path.string() + ": cannot be written (File too large)"));
+  EXPECT_EQ(std::filesystem::file_size(path), size);
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+    EXPECT_EQ(e.path().filename(), "a.json");
+  }
 }
 
 TEST(ArchiveTest, PathIsSubjectVersionAndCompactUtc) {

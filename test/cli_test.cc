@@ -1,12 +1,15 @@
 // The zoo-host CLI as a user runs it: exit codes, one-sentence errors, list and validate.
+#include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
+#include "test/temp_dir.h"
 #include "test/test_paths.h"
 #include "test/zoo_host_cli.h"
 
@@ -81,6 +84,103 @@ TEST(CliTest, UsageMistakesExitTwoWithOneSentence) {
   CliRun overflow = ZooHost({"run", "--unit-timeout", "1e308", "--no-report"});
   EXPECT_EQ(overflow.exit_code, 2);
   EXPECT_THAT(overflow.output, HasSubstr("from 0.1 to 86400 seconds"));
+}
+
+// An empty string is not a value: it would act as the default (--format, --lang) or as the
+// current folder (--out, --results). Refused by every command with the flag named.
+TEST(CliTest, EmptyValuesAreRefusedWithTheFlagNamed) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"render", "a.json", "--out", ""},     {"render", "a.json", "--format", ""},
+      {"render", "a.json", "--lang", ""},    {"render", "a.json", "--reporter", ""},
+      {"run", "--results", ""},              {"run", "--report", ""},
+      {"run", "--lang", ""},                 {"run", "--matrix", ""},
+      {"run", "--adapters", ""},             {"run", "--subject", ""},
+      {"run", "--concurrency", ""},          {"list", "--plugin", ""},
+      {"compare", "a.json", "b.json", "--out", ""},
+      {"index", "results", "--out", ""},
+  };
+  for (const std::vector<std::string>& args : cases) {
+    CliRun r = ZooHost(args);
+    const std::string flag = args[args.size() - 2];
+    EXPECT_EQ(r.exit_code, 2) << flag << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("zoo-host " + args[0] + ": " + flag +
+                                    " is an empty string; give a value, or leave the flag out"))
+        << r.output;
+  }
+  CliRun archive = ZooHost({"render", ""});
+  EXPECT_EQ(archive.exit_code, 2);
+  EXPECT_THAT(archive.output, HasSubstr("zoo-host render: the archive is an empty string"));
+}
+
+// A list flag refuses an entry given twice, as a matrix file's list does.
+TEST(CliTest, AListFlagWithAnEntryTwiceIsRefusedAsInAMatrixFile) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"run", "--concurrency", "1,4,1"}, "--concurrency: lists 1 twice"},
+      {{"run", "--tiers", "40,40"}, "--tiers: lists 40 twice"},
+      {{"run", "--adapters", "inline,thread_pool,inline"}, "--adapters: lists inline twice"},
+      {{"run", "--adapters", "inline,,thread_pool"}, "--adapters: an empty entry"},
+      {{"render", "a.json", "--format", "md,html,md"}, "--format: lists md twice"},
+      {{"compare", "a.json", "b.json", "--format", "json, json"}, "--format: lists json twice"},
+  };
+  for (const auto& [args, sentence] : cases) {
+    CliRun r = ZooHost(args);
+    EXPECT_EQ(r.exit_code, 2) << sentence << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("zoo-host " + args[0] + ": " + sentence)) << r.output;
+  }
+}
+
+// A symbolic link loop is named as one (ELOOP), wherever a path is read, not "no such file".
+TEST(CliTest, ASymbolicLinkLoopIsNamedAsOne) {
+  zoo::testing::TempDir dir;
+  const std::filesystem::path loop = dir.path() / "loop.json";
+  std::filesystem::create_symlink(dir.path() / "other.json", loop);
+  std::filesystem::create_symlink(loop, dir.path() / "other.json");
+  const std::vector<std::vector<std::string>> cases = {
+      {"render", loop.string()},
+      {"analyze", loop.string()},
+      {"compare", loop.string(), loop.string()},
+      {"run", "--matrix", loop.string()},
+      {"list", "--plugin", loop.string()},
+      {"index", loop.string(), "--out", (dir.path() / "site").string()},
+  };
+  for (const std::vector<std::string>& args : cases) {
+    CliRun r = ZooHost(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("Too many levels of symbolic links")) << r.output;
+    EXPECT_THAT(r.output, Not(HasSubstr("no such"))) << r.output;
+  }
+}
+
+// A plugin someone else could replace is not loaded unless --allow-untrusted-plugins says so.
+TEST(CliTest, APluginOthersCanWriteIsRefusedUnlessAllowed) {
+  zoo::testing::TempDir dir;
+  const std::filesystem::path folder = dir.path() / "plugins";
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path copy = folder / TestPlugin("fork_executor").filename();
+  std::filesystem::copy_file(TestPlugin("fork_executor"), copy);
+  std::filesystem::permissions(folder, std::filesystem::perms::all);  // 0777
+  CliRun refused = ZooHost({"list", "--plugin", folder.string()});
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_THAT(refused.output,
+              HasSubstr(copy.string() + ": not loaded: its folder " + folder.string() +
+                        " is writable by others; anyone on this machine could replace what is "
+                        "measured"));
+  CliRun allowed = ZooHost({"list", "--plugin", folder.string(), "--allow-untrusted-plugins"});
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.output;
+  EXPECT_THAT(LineStartingWith(allowed.output, "fork_executor "), HasSubstr(" ok "))
+      << allowed.output;
+}
+
+// A --plugin adapter named as a built-in one: one sentence names both files and the winner.
+TEST(CliTest, ADuplicateAdapterNameNamesBothFilesAndTheOneUsed) {
+  CliRun r = ZooHost({"list", "--plugin", TestPlugin("duplicate_name").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output,
+              HasSubstr(": duplicate adapter name 'inline': " +
+                        TestPlugin("duplicate_name").string() +
+                        " (--plugin) is used and this file (built-in) is ignored"))
+      << r.output;
+  EXPECT_THAT(r.output, HasSubstr("libinline_adapter.so: duplicate adapter name 'inline'"));
 }
 
 TEST(CliTest, ListShowsTheThreeBuiltinsAsOk) {

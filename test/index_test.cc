@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
+#include "test/file_size_limit.h"
 #include "test/temp_dir.h"
 #include "test/zoo_host_cli.h"
 
@@ -202,6 +203,24 @@ TEST(IndexTest, AnArchiveThatCannotBeReportedIsSkippedAndTheSiteStillBuilt) {
                               HasSubstr("skipped " + empty.string()),
                               HasSubstr("no measured unit of its subject")));
   EXPECT_TRUE(fs::exists(site / "index.html"));
+}
+
+// A write the machine refuses (a full disk; here a file size limit, EFBIG): the cause, exit
+// 1, and no half site, as the site is built beside SITE and moved there only when complete.
+TEST(IndexTest, AWriteTheMachineRefusesExitsOneAndLeavesNoHalfSite) {
+  TempDir dir;
+  const fs::path results = dir.path() / "results", out = dir.path() / "out", site = out / "site";
+  WriteSynthetic(results, "subj", "1.0", "2026-11-30T08:00:00Z", 50'000);
+  fs::create_directories(out);
+  CliRun r;
+  {
+    const zoo::testing::FileSizeLimit limit(4096);
+    r = ZooHost({"index", results.string(), "--out", site.string()});
+  }
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("cannot be written (File too large)"));
+  EXPECT_FALSE(fs::exists(site)) << "no half site";
+  EXPECT_TRUE(fs::is_empty(out)) << "no staging folder left beside it";
 }
 
 TEST(IndexTest, AMissingResultsFolderOrNoOutIsAUsageError) {

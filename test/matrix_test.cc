@@ -1,5 +1,7 @@
 #include "core/matrix.h"
 
+#include "absl/strings/str_cat.h"
+#include "core/json_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
@@ -101,6 +103,34 @@ TEST(MatrixTest, RefusesWrongTypesEmptyListsZeroAndNegativeValues) {
   EXPECT_THAT(Refusal(R"({"cell_budget_s": "6"})"), HasSubstr("field 'cell_budget_s'"));
   EXPECT_THAT(Refusal(R"({"adapters": []})"), HasSubstr("leave the field out"));
   EXPECT_THAT(Refusal(R"({"adapters": [1]})"), HasSubstr("field 'adapters'"));
+}
+
+// The same lists refused the same way whether they come from a file or from flags.
+TEST(MatrixTest, RefusesAnEntryListedTwiceInAFileOrAFlagOrBoth) {
+  EXPECT_THAT(Refusal(R"({"adapters": ["inline", "tbb", "inline"]})"),
+              HasSubstr("field 'adapters': lists inline twice"));
+  EXPECT_THAT(Refusal(R"({"tiers_us": [40, 300, 40]})"), HasSubstr("lists 40 twice"));
+  absl::StatusOr<std::vector<uint32_t>> flag = ParsePositiveList("1,4,1", "--concurrency");
+  ASSERT_FALSE(flag.ok());
+  EXPECT_EQ(flag.status().message(), "--concurrency: lists 1 twice");
+  Matrix m = DefaultMatrix();
+  m.adapters = {"inline", "inline"};
+  EXPECT_THAT(ValidateMatrix(m, "the command line").message(),
+              HasSubstr("field 'adapters': lists inline twice"));
+  m = DefaultMatrix();
+  m.tiers_us = {300, 300};
+  EXPECT_THAT(ValidateMatrix(m, "the command line").message(),
+              HasSubstr("field 'tiers_us': lists 300 twice"));
+}
+
+// No matrix field needs a long string; one past the limit is refused with where it is.
+TEST(MatrixTest, RefusesAStringLongerThanTheLimit) {
+  const std::string subject(json::kMaxJsonStringBytes + 1, 's');
+  EXPECT_EQ(Refusal(absl::StrCat(R"({"subject": ")", subject, R"("})")),
+            absl::StrCat("m.json: a string at subject is ", subject.size(),
+                         " bytes; the limit is ", json::kMaxJsonStringBytes));
+  EXPECT_THAT(Refusal(absl::StrCat(R"({"adapters": ["inline", ")", subject, R"("]})")),
+              HasSubstr("a string at adapters[1] is "));
 }
 
 TEST(MatrixTest, RefusesUnknownFieldsAndWorkloads) {

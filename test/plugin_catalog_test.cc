@@ -40,7 +40,25 @@ TEST(PluginCatalogTest, TheFirstOfTwoAdaptersWithTheSameNameWins) {
   EXPECT_TRUE(catalog[0].usable());
   EXPECT_FALSE(catalog[1].usable());
   EXPECT_THAT(catalog[1].problem, HasSubstr("duplicate adapter name 'inline'"));
-  EXPECT_THAT(catalog[1].problem, HasSubstr(BuiltinPlugin("inline").string()));
+  // Both files, and which one is used.
+  EXPECT_THAT(catalog[1].problem, HasSubstr(TestPlugin("duplicate_name").string() + ": "));
+  EXPECT_THAT(catalog[1].problem,
+              HasSubstr(BuiltinPlugin("inline").string() + " (--plugin) is used"));
+}
+
+// A file others could replace is never loaded, not even in a probe: loading runs its code.
+TEST(PluginCatalogTest, ARefusedCandidateIsNeverProbed) {
+  std::vector<PluginCandidate> candidates = Candidates({BuiltinPlugin("inline")});
+  candidates[0].refused = "x.so: not loaded: it is writable by others";
+  int probed = 0;
+  const Probe counting = [&](const std::filesystem::path&) -> absl::StatusOr<AdapterDescriptor> {
+    ++probed;
+    return absl::InternalError("probed");
+  };
+  std::vector<CatalogEntry> catalog = BuildCatalog(candidates, counting);
+  ASSERT_EQ(catalog.size(), 1u);
+  EXPECT_EQ(probed, 0);
+  EXPECT_EQ(catalog[0].problem, "x.so: not loaded: it is writable by others");
 }
 
 TEST(PluginCatalogTest, TheChildProbeReadsTheSameDescriptorsAndReasons) {

@@ -61,6 +61,67 @@ TEST(PluginSearchPathTest, ANonexistentPluginPathIsTheUsersMistake) {
   EXPECT_THAT(cs.status().message(), HasSubstr("--plugin /no/such/plugin.so: no such file"));
 }
 
+TEST(PluginSearchPathTest, ASymbolicLinkLoopIsNamedAsOne) {
+  TempDir dir;
+  std::filesystem::create_symlink(dir.path() / "b", dir.path() / "a");
+  std::filesystem::create_symlink(dir.path() / "a", dir.path() / "b");
+  absl::StatusOr<std::vector<PluginCandidate>> cs = ListCandidates(
+      {.command_line = {dir.path() / "a"}, .environment = {}, .builtin = {}});
+  ASSERT_FALSE(cs.ok());
+  EXPECT_THAT(cs.status().message(), HasSubstr("Too many levels of symbolic links"));
+}
+
+// The refusal (not loaded, not even probed) of a plugin someone else could replace.
+std::string Refused(const fs::path& path, bool allow = false) {
+  absl::StatusOr<std::vector<PluginCandidate>> cs = ListCandidates(
+      {.command_line = {path}, .environment = {}, .builtin = {}, .allow_untrusted = allow});
+  EXPECT_TRUE(cs.ok()) << cs.status();
+  EXPECT_EQ(cs.ok() ? cs->size() : 0u, 1u);
+  return cs.ok() && !cs->empty() ? cs->front().refused : "?";
+}
+
+TEST(PluginSearchPathTest, AFileOrFolderOthersCanWriteIsRefusedUnlessAllowed) {
+  TempDir dir;  // 0700
+  const fs::path file = dir.Write("plugins/a.so", "x");
+  const fs::path folder = file.parent_path();
+  fs::permissions(folder, fs::perms::owner_all);
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(Refused(file), "");
+  EXPECT_EQ(Refused(folder), "");
+
+  fs::permissions(file, fs::perms::others_write, fs::perm_options::add);
+  EXPECT_EQ(Refused(file),
+            file.string() + ": not loaded: it is writable by others; anyone on this machine "
+                            "could replace what is measured or reported (make it writable by "
+                            "its owner only, or pass --allow-untrusted-plugins)");
+  EXPECT_THAT(Refused(folder), HasSubstr(file.string() + ": not loaded: it is writable by others"));
+  EXPECT_EQ(Refused(file, /*allow=*/true), "");
+
+  fs::permissions(file, fs::perms::others_write, fs::perm_options::remove);
+  fs::permissions(folder, fs::perms::group_write, fs::perm_options::add);
+  EXPECT_THAT(Refused(folder),
+              HasSubstr(": not loaded: its folder " + folder.string() +
+                        " is writable by its group"));
+  EXPECT_THAT(Refused(file), HasSubstr("is writable by its group"));
+
+  // With the sticky bit (as /tmp) others cannot replace a file they do not own, but they can
+  // add one to a folder that is searched.
+  fs::permissions(folder, fs::perms::all | fs::perms::sticky_bit);
+  EXPECT_EQ(Refused(file), "");
+  EXPECT_THAT(Refused(folder),
+              HasSubstr("its folder " + folder.string() + " is writable by others"));
+  EXPECT_EQ(Refused(folder, /*allow=*/true), "");
+}
+
+TEST(PluginSearchPathTest, ADuplicateNameNamesBothFilesAndWhichIsUsed) {
+  const PluginCandidate used{.file = "/p/a.so", .origin = PluginOrigin::kCommandLine};
+  const PluginCandidate ignored{.file = "/b/inline.so", .origin = PluginOrigin::kBuiltin};
+  EXPECT_EQ(DuplicateNameProblem("adapter", "inline", used, ignored),
+            "/b/inline.so: duplicate adapter name 'inline': /p/a.so (--plugin) is used and this "
+            "file (built-in) is ignored, as the search goes --plugin, then "
+            "ZOO_HOST_PLUGIN_PATH, then built-in");
+}
+
 TEST(PluginSearchPathTest, TheBuildTreeBinaryUsesTheBuildTreePlugins) {
   std::vector<fs::path> dirs = BuiltinAdapterDirs(zoo::testing::HostBinary());
   std::vector<std::string> names;

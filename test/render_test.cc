@@ -10,8 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "core/archive.h"
+#include "core/report_render.h"
+#include "core/reporter_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/file_size_limit.h"
 #include "test/temp_dir.h"
 #include "test/test_paths.h"
 #include "test/zoo_host_cli.h"
@@ -177,6 +181,77 @@ TEST_F(RenderTest, ABrokenReporterIsContainedAndNamed) {
   EXPECT_EQ(magic.exit_code, 0) << magic.output;
   EXPECT_THAT(magic.output, HasSubstr("wrong magic number"));
   EXPECT_TRUE(fs::exists(out / "cells.csv"));
+}
+
+// A write the machine refuses (a full disk; here a file size limit, EFBIG) gives the cause
+// and exit 1, not 2 (the user did nothing wrong), and leaves no half report folder: it is
+// rendered beside its place and moved there only when complete.
+TEST_F(RenderTest, AWriteTheMachineRefusesExitsOneAndLeavesNoHalfFolder) {
+  const fs::path parent = dir_->path() / "full";
+  fs::create_directories(parent);
+  const fs::path out = parent / "report";
+  CliRun r;
+  {
+    const zoo::testing::FileSizeLimit limit(4096);
+    r = ZooHost({"render", archive_.string(), "--out", out.string()});
+  }
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("cannot be written (File too large)"));
+  EXPECT_FALSE(fs::exists(out)) << "no half folder";
+  EXPECT_TRUE(fs::is_empty(parent)) << "no staging folder left beside it";
+}
+
+// A reporter whose file the machine refuses did nothing wrong: its failure is the machine's
+// (kUnavailable, so exit 1), with the system's reason, and marked so for the parent process.
+TEST_F(RenderTest, AReporterWhoseWriteTheMachineRefusesFailsAsTheMachine) {
+  absl::StatusOr<LoadedReporter> markdown =
+      LoadReporter(zoo::testing::BuiltinReporter("markdown"));
+  ASSERT_TRUE(markdown.ok()) << markdown.status();
+  const CliRun model = ZooHost({"analyze", "--json", archive_.string()});
+  ASSERT_EQ(model.exit_code, 0) << model.output;
+  std::vector<std::string> written;
+  absl::Status s;
+  {
+    const zoo::testing::FileSizeLimit limit(1024);
+    s = RenderWithReporter(*markdown, model.output, dir_->path() / "md-full", "en", "md",
+                           &written);
+  }
+  EXPECT_EQ(s.code(), absl::StatusCode::kUnavailable) << s;
+  EXPECT_THAT(s.message(), HasSubstr("reporter 'markdown' could not write its files: "));
+  EXPECT_THAT(s.message(), HasSubstr("cannot be written (File too large)"));
+  EXPECT_THAT(RenderResultToJson(s, written), HasSubstr("\"io_failure\":true"));
+  EXPECT_THAT(RenderResultToJson(absl::FailedPreconditionError("x"), written),
+              Not(HasSubstr("io_failure")));
+}
+
+// Re-rendering into a folder replaces the report's files and keeps everything else in it.
+TEST_F(RenderTest, RenderingIntoAFolderOfOtherFilesKeepsThem) {
+  const fs::path out = dir_->path() / "mine";
+  fs::create_directories(out);
+  std::ofstream(out / "notes.txt") << "mine";
+  std::ofstream(out / "report.md") << "stale";
+  const CliRun r = ZooHost({"render", archive_.string(), "--out", out.string(), "--format", "md"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(Slurp(out / "notes.txt"), "mine");
+  EXPECT_NE(Slurp(out / "report.md"), "stale");
+  for (const fs::directory_entry& e : fs::directory_iterator(out)) {
+    EXPECT_NE(e.path().filename().string().front(), '.') << e.path() << " left behind";
+  }
+}
+
+// A 10 MB string in an archive made render take 28 s and write 371 MB: it is refused at once.
+TEST_F(RenderTest, AnArchiveWithAStringPastTheLimitIsRefused) {
+  absl::StatusOr<Archive> a = ReadArchive(archive_);
+  ASSERT_TRUE(a.ok()) << a.status();
+  a->run.command = std::string(size_t{10} << 20, 'c');
+  const fs::path huge = dir_->path() / "huge.json";
+  ASSERT_TRUE(WriteArchive(*a, huge).ok());
+  const fs::path out = dir_->path() / "huge";
+  const CliRun r = ZooHost({"render", huge.string(), "--out", out.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr(huge.string() + ": a string at run.command is 10485760 bytes; "
+                                  "the limit is 262144"));
+  EXPECT_FALSE(fs::exists(out));
 }
 
 }  // namespace

@@ -3,12 +3,15 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <iterator>
 #include <set>
 #include <thread>
 
@@ -75,6 +78,135 @@ TEST(RunTest, AMalformedMatrixIsRefusedBeforeAnythingRuns) {
   EXPECT_EQ(flag.exit_code, 2);
   EXPECT_THAT(flag.output, HasSubstr("--tiers: '-1' is not a positive whole number"));
   EXPECT_FALSE(fs::exists(results));
+}
+
+// What would stop the run after the measuring (no reporter of the language, a report or
+// results folder that cannot be written) stops it before the gate, with one sentence.
+TEST(RunTest, WhatWouldStopTheReportIsRefusedBeforeTheGate) {
+  TempDir dir;
+  const fs::path results = dir.path() / "results";
+  const fs::path file = dir.Write("a-file", "x");
+  auto run = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"run", "--subject", "inline", "--adapters", "inline",
+                                     "--concurrency", "1", "--tiers", "50", "--results",
+                                     results.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return ZooHost(args);
+  };
+  CliRun lang = run({"--lang", "xx"});
+  EXPECT_EQ(lang.exit_code, 2) << lang.output;
+  EXPECT_THAT(lang.output, HasSubstr("zoo-host run: --lang xx: reporter '"));
+  CliRun report = run({"--report", (file / "sub").string()});
+  EXPECT_EQ(report.exit_code, 2) << report.output;
+  EXPECT_THAT(report.output, HasSubstr("zoo-host run: --report " + (file / "sub").string() +
+                                       ": cannot be created: " + file.string() +
+                                       " is not a folder"));
+  for (const CliRun& r : {lang, report}) {
+    EXPECT_THAT(r.output, ::testing::Not(HasSubstr("gate:"))) << "refused before the gate";
+  }
+  EXPECT_FALSE(fs::exists(results)) << "nothing may run, nothing may be written";
+
+  // The results folder: under a file, and in /proc, where nothing can be made even by root
+  // (permission bits would not tell: the tests run as root).
+  for (const fs::path& bad : {file / "sub", fs::path("/proc/zoo-host-results")}) {
+    CliRun r = ZooHost({"run", "--subject", "inline", "--adapters", "inline", "--concurrency",
+                        "1", "--tiers", "50", "--results", bad.string()});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_THAT(r.output, HasSubstr("zoo-host run: --results " + bad.string() +
+                                    ": cannot be created"));
+    EXPECT_THAT(r.output, ::testing::Not(HasSubstr("gate:")));
+  }
+}
+
+// A full disk mid-run (here a file size limit put on the running zoo-host, which gives EFBIG
+// as a full disk gives ENOSPC): the sentence gives the cause, the exit code is 1 (not a usage
+// error), and the archive keeps the units saved before, marked failed.
+TEST(RunTest, AWriteRefusedMidRunMarksTheArchiveFailedAndExitsOne) {
+  TempDir dir;
+  const fs::path results = dir.path() / "results";
+  const fs::path output = dir.path() / "output.txt";
+  std::vector<std::string> args = {HostBinary().string(), "run", "--adapters",
+                                   "inline,thread_pool,bare_thread", "--subject", "inline",
+                                   "--concurrency", "1", "--tiers", "100000,200000",
+                                   "--warmup", "0", "--rounds", "3", "--workload", "sleep",
+                                   "--no-cost", "--no-report", "--results", results.string()};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+
+  fs::path archive;
+  for (int i = 0; i < 600 && archive.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const fs::path path = OnlyArchive(results);
+    if (path.empty()) continue;
+    absl::StatusOr<Archive> partial = ReadArchive(path);
+    if (partial.ok() && !partial->units.empty()) archive = path;
+  }
+  if (archive.empty()) kill(pid, SIGKILL);
+  ASSERT_FALSE(archive.empty()) << "no unit finished in 30 s";
+  // From now on no file of the run may grow past the archive's present size.
+  const rlim_t size = static_cast<rlim_t>(fs::file_size(archive));
+  const rlimit limit{.rlim_cur = size, .rlim_max = size};
+  ASSERT_EQ(prlimit(pid, RLIMIT_FSIZE, &limit, nullptr), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  const std::string said = zoo::testing::ReadText(output);
+  ASSERT_TRUE(WIFEXITED(status)) << said;
+  EXPECT_EQ(WEXITSTATUS(status), 1) << said;
+  EXPECT_THAT(said, HasSubstr("zoo-host run: " + archive.string() +
+                              ": cannot be written (File too large); the archive keeps what "
+                              "was saved before, marked failed"));
+
+  absl::StatusOr<Archive> a = ReadArchive(archive);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.status, "failed");
+  EXPECT_GE(a->units.size(), 1u);
+  for (const auto& e : fs::directory_iterator(archive.parent_path())) {
+    EXPECT_EQ(e.path(), archive) << "no temporary file is left";
+  }
+}
+
+TEST(RunTest, AGatePassIsReusedForTheSameFileAndBuildUnlessAskedNot) {
+  TempDir dir;
+  const fs::path cache_home = dir.path() / "cache";
+  const char* before = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = before != nullptr ? before : "";
+  setenv("XDG_CACHE_HOME", cache_home.c_str(), 1);  // the children inherit it
+  const std::vector<std::string> args = {
+      "run", "--subject", "inline", "--adapters", "inline", "--concurrency", "1",
+      "--tiers", "50", "--warmup", "1", "--rounds", "2", "--workload", "sleep", "--no-cost",
+      "--processes", "2", "--cell-budget", "0", "--no-report", "--results",
+      (dir.path() / "results").string()};
+  const CliRun first = ZooHost(args);
+  const CliRun second = ZooHost(args);
+  std::vector<std::string> fresh_args = args;
+  fresh_args.push_back("--no-gate-cache");
+  const CliRun fresh = ZooHost(fresh_args);
+  if (before != nullptr) {
+    setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  } else {
+    unsetenv("XDG_CACHE_HOME");
+  }
+  const std::string reused = "gate: PASS     inline (an earlier PASS of this file";
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_THAT(first.output, HasSubstr("gate: PASS     inline"));
+  EXPECT_THAT(first.output, ::testing::Not(HasSubstr(reused)));
+  EXPECT_EQ(std::distance(fs::directory_iterator(cache_home / "zoo-host" / "gate"),
+                          fs::directory_iterator()),
+            1);
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_THAT(second.output, HasSubstr(reused));
+  ASSERT_EQ(fresh.exit_code, 0) << fresh.output;
+  EXPECT_THAT(fresh.output, HasSubstr("gate: PASS     inline"));
+  EXPECT_THAT(fresh.output, ::testing::Not(HasSubstr(reused)));
 }
 
 TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {

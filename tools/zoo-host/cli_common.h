@@ -4,8 +4,13 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/variables_map.hpp>
+
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "core/plugin_catalog.h"
 
@@ -20,23 +25,46 @@ inline constexpr int kExitRegression = 3;  // compare --fail-on-regression: the 
 // Prints "zoo-host <command>: <message>" to stderr and returns kExitUsage.
 int UsageError(const std::string& command, const std::string& message);
 
+// Prints "zoo-host <command>: <status message>" to stderr and returns its exit code:
+// kExitRejected when the machine failed (a full disk, an I/O error: kUnavailable, kInternal,
+// kResourceExhausted, kDataLoss), since nothing the user typed was wrong; else kExitUsage.
+int StatusError(const std::string& command, const absl::Status& status);
+
+// kExitOk, or the usage error for the first string flag (or positional argument) of
+// `options` given an empty value: "--out ''" would otherwise act as the default, or as the
+// current folder. `positional` names the options that are given without a flag.
+int RefuseEmptyValues(const std::string& command,
+                      const boost::program_options::variables_map& vm,
+                      const boost::program_options::options_description& options,
+                      const std::vector<std::string>& positional = {});
+
+// A comma-separated list of names given to `flag` ("md,html"): each trimmed, none empty, none
+// twice (as a matrix file's lists are refused: "--format: lists md twice").
+absl::StatusOr<std::vector<std::string>> ParseNameList(std::string_view text,
+                                                       std::string_view flag);
+
+// The help of --allow-untrusted-plugins, which every command that loads plugins takes.
+inline constexpr char kAllowUntrustedPluginsHelp[] =
+    "load plugin files even when their file or folder is writable by group or others "
+    "(refused otherwise: anyone who can write there could replace what is measured)";
+
 // This zoo-host binary, for `__worker` children.
 std::filesystem::path SelfExecutable();
 
 // Candidates from --plugin paths, ZOO_HOST_PLUGIN_PATH and the built-in location, each
 // probed in a child process. kInvalidArgument for a --plugin path that does not exist.
 absl::StatusOr<std::vector<CatalogEntry>> DiscoverAdapters(
-    const std::vector<std::string>& plugin_paths);
+    const std::vector<std::string>& plugin_paths, bool allow_untrusted_plugins = false);
 
 // The report folder `zoo-host run` and `render` use by default: beside the archive, named
 // after it (results/x/20261130T130619Z.json -> results/x/20261130T130619Z/).
 std::filesystem::path DefaultReportDir(const std::filesystem::path& archive);
 
-// Renders `archive` into `out_dir` and prints the files; exit code (kExitUsage on failure,
-// with the one sentence saying why, as "zoo-host <command>: ...").
+// Renders `archive` into `out_dir` and prints the files; exit code (StatusError's on
+// failure, with the one sentence saying why, as "zoo-host <command>: ...").
 int RenderReport(const std::filesystem::path& archive, const std::filesystem::path& out_dir,
                  const std::string& formats, const std::string& language,
                  const std::string& reporter, const std::vector<std::string>& plugins,
-                 const std::string& command);
+                 bool allow_untrusted_plugins, const std::string& command);
 
 }  // namespace zoo::cli

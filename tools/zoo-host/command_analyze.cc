@@ -208,6 +208,9 @@ int AnalyzeCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
+  if (const int refused = RefuseEmptyValues("analyze", vm, all, {"archive"}); refused != kExitOk) {
+    return refused;
+  }
   const std::vector<std::string> archives =
       vm.count("archive") ? vm["archive"].as<std::vector<std::string>>()
                           : std::vector<std::string>{};

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -12,7 +13,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "core/archive.h"
 #include "core/compare_model.h"
 #include "core/compare_model_json.h"
@@ -89,7 +89,8 @@ int CompareCommand(int argc, char** argv) {
       "fail-on-regression", po::value(&fail_pct),
       "exit 3 when a cell regressed beyond noise by more than PCT percent, or the geometric "
       "mean by more than PCT percent")(
-      "plugin", po::value(&plugins)->composing(), "a reporter file or folder; repeatable");
+      "plugin", po::value(&plugins)->composing(), "a reporter file or folder; repeatable")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp);
   po::positional_options_description positional;
   positional.add("old", 1).add("new", 1);
   po::variables_map vm;
@@ -104,12 +105,23 @@ int CompareCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
+  if (const int refused = RefuseEmptyValues("compare", vm, options, {"old", "new"});
+      refused != kExitOk) {
+    return refused;
+  }
   if (old_path.empty() || new_path.empty()) {
     return UsageError("compare", "give two archives: OLD.json NEW.json");
   }
   const bool gate = vm.count("fail-on-regression") != 0;
   if (gate && !(std::isfinite(fail_pct) && fail_pct >= 0)) {
     return UsageError("compare", "--fail-on-regression takes a percentage of 0 or more");
+  }
+
+  std::vector<std::string> format_list;
+  if (!formats.empty()) {
+    absl::StatusOr<std::vector<std::string>> parsed = ParseNameList(formats, "--format");
+    if (!parsed.ok()) return UsageError("compare", std::string(parsed.status().message()));
+    format_list = *std::move(parsed);
   }
 
   absl::StatusOr<Archive> old_archive = ReadArchive(old_path);
@@ -123,11 +135,10 @@ int CompareCommand(int argc, char** argv) {
 
   RenderRequest request;
   request.out_dir = out.empty() ? DefaultCompareDir(old_path, new_path) : fs::path(out);
-  for (absl::string_view f : absl::StrSplit(formats, ',', absl::SkipWhitespace())) {
-    request.formats.emplace_back(f);
-  }
+  request.formats = format_list;
   request.language = language;
   request.plugin_paths = plugins;
+  request.allow_untrusted_plugins = vm.count("allow-untrusted-plugins") > 0;
   request.zoo_host = SelfExecutable();
   request.on_note = [](std::string_view line) { std::cerr << "  " << line << "\n"; };
   absl::StatusOr<RenderOutcome> outcome =

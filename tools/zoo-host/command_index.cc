@@ -24,13 +24,16 @@ int IndexCommand(int argc, char** argv) {
       "under SITE/reports/ beside a copy of the archive, and each pair of adjacent versions of a\n"
       "subject (the latest archive of each) gets a compare page under SITE/compare/. Every link\n"
       "is relative. A file in RESULTS that is not a readable archive is named on stderr and\n"
-      "skipped. Exit codes: 0 written, 2 a bad folder or flag, 1 a reporter failed.\n\n"
+      "skipped. The site is built beside SITE and moved into place when complete.\n"
+      "Exit codes: 0 written, 2 a bad folder or flag, 1 a reporter failed or the machine\n"
+      "refused a write (a full disk).\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
       "results", po::value(&results), "the results folder")(
       "out", po::value(&out), "the site folder (required)")(
       "lang", po::value(&language)->default_value(language), "en or zh: the reports' language")(
-      "plugin", po::value(&plugins)->composing(), "a reporter file or folder; repeatable");
+      "plugin", po::value(&plugins)->composing(), "a reporter file or folder; repeatable")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp);
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
@@ -45,6 +48,10 @@ int IndexCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
+  if (const int refused = RefuseEmptyValues("index", vm, options, {"results"});
+      refused != kExitOk) {
+    return refused;
+  }
   if (results.empty()) return UsageError("index", "give the results folder to index");
   if (out.empty()) return UsageError("index", "give the site folder with --out SITE");
 
@@ -52,12 +59,16 @@ int IndexCommand(int argc, char** argv) {
                       .out_dir = out,
                       .language = language,
                       .plugin_paths = plugins,
+                      .allow_untrusted_plugins = vm.count("allow-untrusted-plugins") > 0,
                       .zoo_host = SelfExecutable(),
                       .on_note = [](std::string_view line) { std::cerr << line << "\n"; }};
   absl::StatusOr<SiteOutcome> site = BuildResultsSite(request);
   if (!site.ok()) {
-    std::cerr << "zoo-host index: " << site.status().message() << "\n";
-    return absl::IsFailedPrecondition(site.status()) ? kExitRejected : kExitUsage;
+    if (absl::IsFailedPrecondition(site.status())) {  // a reporter failed
+      std::cerr << "zoo-host index: " << site.status().message() << "\n";
+      return kExitRejected;
+    }
+    return StatusError("index", site.status());
   }
   std::cout << "site of " << results << " in " << out << ": " << site->archives << " archives, "
             << site->compares << " compare pages, " << site->skipped.size()

@@ -168,7 +168,9 @@ int ListCommand(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "plugin", po::value(&plugins)->composing(),
       "a plugin file or a folder of plugins; repeatable; searched before "
-      "ZOO_HOST_PLUGIN_PATH and the built-in location")("json", "print JSON instead of a table");
+      "ZOO_HOST_PLUGIN_PATH and the built-in location")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp)(
+      "json", "print JSON instead of a table");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
@@ -180,11 +182,16 @@ int ListCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
-  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
+  if (const int refused = RefuseEmptyValues("list", vm, options); refused != kExitOk) {
+    return refused;
+  }
+  const bool allow_untrusted = vm.count("allow-untrusted-plugins") > 0;
+  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins, allow_untrusted);
   if (!catalog.ok()) return UsageError("list", std::string(catalog.status().message()));
   std::vector<std::filesystem::path> paths(plugins.begin(), plugins.end());
-  absl::StatusOr<std::vector<PluginCandidate>> candidates =
-      ListCandidates(DefaultReporterSearchPath(std::move(paths)));
+  PluginSearchPath search = DefaultReporterSearchPath(std::move(paths));
+  search.allow_untrusted = allow_untrusted;
+  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
   if (!candidates.ok()) return UsageError("list", std::string(candidates.status().message()));
   const std::vector<ReporterEntry> reporters =
       BuildReporterCatalog(*candidates, SelfExecutable(), std::chrono::seconds(20));

@@ -2,11 +2,11 @@
 // archive renders to the same bytes every time (reporters are deterministic).
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
 
-#include "absl/strings/str_split.h"
 #include "core/report_render.h"
 #include "tools/zoo-host/cli_common.h"
 
@@ -21,20 +21,23 @@ std::filesystem::path DefaultReportDir(const std::filesystem::path& archive) {
 int RenderReport(const std::filesystem::path& archive, const std::filesystem::path& out_dir,
                  const std::string& formats, const std::string& language,
                  const std::string& reporter, const std::vector<std::string>& plugins,
-                 const std::string& command) {
+                 bool allow_untrusted_plugins, const std::string& command) {
   RenderRequest request;
   request.archive = archive;
   request.out_dir = out_dir;
-  for (absl::string_view f : absl::StrSplit(formats, ',', absl::SkipWhitespace())) {
-    request.formats.emplace_back(f);
+  if (!formats.empty()) {
+    absl::StatusOr<std::vector<std::string>> parsed = ParseNameList(formats, "--format");
+    if (!parsed.ok()) return UsageError(command, std::string(parsed.status().message()));
+    request.formats = *std::move(parsed);
   }
   request.language = language;
   request.reporter = reporter;
   request.plugin_paths = plugins;
+  request.allow_untrusted_plugins = allow_untrusted_plugins;
   request.zoo_host = SelfExecutable();
   request.on_note = [](std::string_view line) { std::cerr << "  " << line << "\n"; };
   absl::StatusOr<RenderOutcome> outcome = RenderArchive(request);
-  if (!outcome.ok()) return UsageError(command, std::string(outcome.status().message()));
+  if (!outcome.ok()) return StatusError(command, outcome.status());
   std::cout << "report (" << language << ") of " << outcome->archive_shown << " in "
             << out_dir.string() << ":\n";
   for (const std::string& f : outcome->files) std::cout << "  " << f << "\n";
@@ -50,8 +53,9 @@ int RenderCommand(int argc, char** argv) {
       "                       [--reporter NAME] [--plugin PATH]\n\n"
       "Writes the report of one archive: report.md, report.html (a self-contained slide deck),\n"
       "figures/*.svg, cells.csv, cost.csv and report-model.json by default. Measures nothing;\n"
-      "the same archive gives byte-identical files. Exit codes: 0 written, 2 a bad archive,\n"
-      "flag or reporter (one sentence says which).\n\n"
+      "the same archive gives byte-identical files. The folder is written beside it first\n"
+      "and moved into place when complete. Exit codes: 0 written, 2 a bad archive, flag or\n"
+      "reporter, 1 the machine refused a write, e.g. a full disk (one sentence says which).\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
       "archive", po::value(&archive), "the archive (results/<subject>-<version>/<time>.json)")(
@@ -60,7 +64,8 @@ int RenderCommand(int argc, char** argv) {
       "also gbench: Google Benchmark's JSON layout)")(
       "lang", po::value(&language)->default_value(language), "en or zh")(
       "reporter", po::value(&reporter), "render with this reporter only (see 'zoo-host list')")(
-      "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable");
+      "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp);
   po::positional_options_description positional;
   positional.add("archive", 1);
   po::variables_map vm;
@@ -75,10 +80,15 @@ int RenderCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
+  if (const int refused = RefuseEmptyValues("render", vm, options, {"archive"});
+      refused != kExitOk) {
+    return refused;
+  }
   if (archive.empty()) return UsageError("render", "give the archive to render");
   const std::filesystem::path out_dir =
       out.empty() ? DefaultReportDir(archive) : std::filesystem::path(out);
-  return RenderReport(archive, out_dir, formats, language, reporter, plugins, "render");
+  return RenderReport(archive, out_dir, formats, language, reporter, plugins,
+                      vm.count("allow-untrusted-plugins") > 0, "render");
 }
 
 }  // namespace zoo::cli

@@ -8,15 +8,18 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
+#include "core/atomic_file.h"
 #include "core/callgrind.h"
 #include "core/matrix.h"
+#include "core/report_render.h"
+#include "core/gate_cache.h"
 #include "core/run_orchestrator.h"
 #include "core/sysinfo.h"
 #include "rapidjson/prettywriter.h"
@@ -160,7 +163,8 @@ int RunCommand(int argc, char** argv) {
       "process, after every adapter has passed the equivalence gate, and archives every raw\n"
       "sample in RESULTS/<subject>-<version>/<UTC time>.json. Flags override the matrix file\n"
       "field by field; the defaults are the seed matrix.\n"
-      "Exit codes: 0 every unit measured, 1 a unit failed or an adapter was rejected,\n"
+      "Exit codes: 0 every unit measured, 1 a unit failed or an adapter was rejected, or the\n"
+      "machine refused a write (a full disk: the archive keeps what was saved, marked failed),\n"
       "2 a usage or input error, 130 stopped by Ctrl-C (the archive keeps the finished units).\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
@@ -170,6 +174,7 @@ int RunCommand(int argc, char** argv) {
       "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, at "
       "least 5 processes per cell of up to 10 warm-up + 10 measured rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp)(
       "subject", po::value<std::string>(), "the adapter under test (default zoo_scheduler)")(
       "adapters", po::value<std::string>(),
       "comma-separated adapters to measure (default: every adapter that passes the gate)")(
@@ -191,6 +196,9 @@ int RunCommand(int argc, char** argv) {
       "archive, named after it: RESULTS/<subject>-<version>/<time>/)")(
       "lang", po::value(&language)->default_value(language), "the report's language: en or zh")(
       "no-report", "archive only; render later with 'zoo-host render ARCHIVE'")(
+      "no-gate-cache", "run the equivalence gate on every adapter afresh (by default a PASS "
+      "of the same plugin file and zoo-host build, kept in $XDG_CACHE_HOME/zoo-host/gate, is "
+      "reused)")(
       "no-cost", "skip the cost-of-code units (allocations, kernel counters and cold start "
       "per adapter, counted with the noop body after the matrix)")(
       "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
@@ -209,6 +217,7 @@ int RunCommand(int argc, char** argv) {
     std::cout << options << "\n";
     return kExitOk;
   }
+  if (const int refused = RefuseEmptyValues("run", vm, options); refused != kExitOk) return refused;
 
   Matrix matrix = DefaultMatrix();
   std::string source = "the command line";
@@ -253,11 +262,10 @@ int RunCommand(int argc, char** argv) {
   }
   if (vm.count("subject")) matrix.subject = vm["subject"].as<std::string>();
   if (vm.count("adapters")) {
-    matrix.adapters.clear();
-    for (absl::string_view a : absl::StrSplit(vm["adapters"].as<std::string>(), ',', absl::SkipEmpty())) {
-      matrix.adapters.emplace_back(a);
-    }
-    if (matrix.adapters.empty()) return UsageError("run", "--adapters: give at least one name");
+    absl::StatusOr<std::vector<std::string>> names =
+        ParseNameList(vm["adapters"].as<std::string>(), "--adapters");
+    if (!names.ok()) return UsageError("run", std::string(names.status().message()));
+    matrix.adapters = *std::move(names);
   }
   if (vm.count("warmup")) matrix.warmup_rounds = vm["warmup"].as<uint32_t>();
   if (vm.count("rounds")) matrix.measured_rounds = vm["rounds"].as<uint32_t>();
@@ -268,6 +276,27 @@ int RunCommand(int argc, char** argv) {
   if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
     return UsageError("run", std::string(s.message()));
   }
+  // Everything that would stop the run after the measuring is checked before the gate: where
+  // the archive and the report go (by making a probe there, as writing would), and whether a
+  // reporter writes the language.
+  const bool allow_untrusted = vm.count("allow-untrusted-plugins") > 0;
+  const bool report = vm.count("no-report") == 0;
+  if (absl::Status s = ProbeWritableFolder(results); !s.ok()) {
+    return UsageError("run", absl::StrCat("--results ", s.message()));
+  }
+  if (report && !report_dir.empty()) {
+    if (absl::Status s = ProbeWritableFolder(report_dir); !s.ok()) {
+      return UsageError("run", absl::StrCat("--report ", s.message()));
+    }
+  }
+  if (report) {
+    RenderRequest check;
+    check.language = language;
+    check.plugin_paths = plugins;
+    check.allow_untrusted_plugins = allow_untrusted;
+    check.zoo_host = SelfExecutable();
+    if (absl::Status s = CheckRenderRequest(check); !s.ok()) return StatusError("run", s);
+  }
 
   const bool json = vm.count("json") > 0;
   ProgressPrinter progress(/*quiet=*/false);
@@ -275,6 +304,7 @@ int RunCommand(int argc, char** argv) {
   run.matrix = matrix;
   run.quick = quick;
   run.plugin_paths = plugins;
+  run.allow_untrusted_plugins = allow_untrusted;
   run.results_dir = results;
   std::vector<const char*> args = {"zoo-host", "run"};
   for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
@@ -284,6 +314,7 @@ int RunCommand(int argc, char** argv) {
   run.on_progress = [&progress](const RunProgress& p) { progress(p); };
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
   run.cost = vm.count("no-cost") == 0;
+  if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();
   run.instrument = instrument;
   run.valgrind = valgrind;
   if (!instrument.empty()) run.valgrind_version = ValgrindVersion(valgrind);
@@ -296,7 +327,7 @@ int RunCommand(int argc, char** argv) {
       std::cerr << "zoo-host run: " << outcome.status().message() << "\n";
       return kExitRejected;
     }
-    return UsageError("run", std::string(outcome.status().message()));
+    return StatusError("run", outcome.status());
   }
   std::error_code ec;
   // Relative to where the user stands when it is below it (results/...), else absolute.
@@ -311,7 +342,7 @@ int RunCommand(int argc, char** argv) {
   }
   // The report of what was measured, also of an interrupted run: the archive is already safe,
   // so a reporter that fails costs only its own files.
-  if (!vm.count("no-report") && !outcome->archive.units.empty()) {
+  if (report && !outcome->archive.units.empty()) {
     const std::filesystem::path dir = report_dir.empty()
                                           ? DefaultReportDir(outcome->archive_path)
                                           : std::filesystem::path(report_dir);
@@ -319,7 +350,8 @@ int RunCommand(int argc, char** argv) {
     out << "\n";
     std::streambuf* saved = std::cout.rdbuf();
     if (json) std::cout.rdbuf(std::cerr.rdbuf());  // stdout stays the JSON summary alone
-    const int rendered = RenderReport(outcome->archive_path, dir, "", language, "", plugins, "run");
+    const int rendered = RenderReport(outcome->archive_path, dir, "", language, "", plugins,
+                                      allow_untrusted, "run");
     std::cout.rdbuf(saved);
     if (rendered != kExitOk) return rendered;
   }

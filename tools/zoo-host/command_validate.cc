@@ -1,5 +1,6 @@
 // zoo-host validate: the equivalence gate on every adapter found (or the ones named), each in
 // a child process with a deadline. PASS or REJECTED with the reason, per adapter.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -44,6 +45,26 @@ absl::StatusOr<std::vector<uint32_t>> ParseConcurrencies(const std::string& text
   return out;
 }
 
+// What a PASS checked: "40000 tasks at concurrency 1, 4, 16 and 16 with batches up to 4096:
+// each ran exactly once, before drain returned; nothing was left after teardown".
+std::string CheckedSentence(const GateReport& r) {
+  std::string where = absl::StrJoin(r.concurrencies, ", ");
+  if (r.repeated_concurrency > 0) {
+    absl::StrAppend(&where, " and ", r.repeated_concurrency, " again");
+    if (r.large_batch > 0) absl::StrAppend(&where, " with batches up to ", r.large_batch);
+  }
+  std::string sentence = absl::StrCat(r.tasks_submitted, " tasks at concurrency ", where,
+                                      ": each ran exactly once, before drain returned; ");
+  if (r.threads_kept == 0) {
+    absl::StrAppend(&sentence, "nothing was left running after teardown");
+  } else {
+    absl::StrAppend(&sentence, r.threads_kept,
+                    " thread(s) outlived teardown and were reused by the repeat (a process-wide "
+                    "pool of the adapter's runtime); no process was left");
+  }
+  return sentence;
+}
+
 void PrintJson(const std::vector<Outcome>& outcomes) {
   rapidjson::StringBuffer buf;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
@@ -71,7 +92,9 @@ void PrintJson(const std::vector<Outcome>& outcomes) {
 
 int ValidateCommand(int argc, char** argv) {
   std::vector<std::string> plugins, names;
-  uint32_t tasks = 400;
+  const GateOptions gate_defaults;
+  uint32_t tasks = gate_defaults.tasks_per_phase;
+  uint32_t large_batch = gate_defaults.large_batch;
   // The gate keeps every task's record: a billion would be refused by memory, blamed on a
   // plugin.
   constexpr uint32_t kMaxGateTasks = 10'000'000;
@@ -82,13 +105,19 @@ int ValidateCommand(int argc, char** argv) {
       "Runs the equivalence gate on each adapter found (or on the NAMEs given), each in its\n"
       "own child process: setup, submit bodies, drain, teardown, at several concurrencies;\n"
       "checks that every body ran exactly once, that drain returned only after all of them\n"
-      "finished, that nothing completed after drain returned, and that teardown returned.\n"
+      "finished, that nothing completed after drain returned, and that teardown returned\n"
+      "with every thread and process the adapter started gone. Always run afresh (run\n"
+      "reuses a PASS of the same plugin file and zoo-host build; see run --no-gate-cache).\n"
       "Exit codes: 0 all passed, 1 something was rejected, 2 a usage or input error.\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
+      "allow-untrusted-plugins", kAllowUntrustedPluginsHelp)(
       "tasks", po::value(&tasks)->default_value(tasks),
-      "tasks submitted at each concurrency")(
+      "tasks submitted to each instance (one per concurrency, and one with large batches)")(
+      "large-batch", po::value(&large_batch)->default_value(large_batch),
+      "the most tasks one more instance takes between drains, at the largest concurrency; "
+      "0: no such instance")(
       "concurrency", po::value(&concurrency)->default_value(concurrency),
       "comma-separated concurrencies, one gate phase each")(
       "timeout", po::value(&timeout_s)->default_value(timeout_s),
@@ -110,6 +139,9 @@ int ValidateCommand(int argc, char** argv) {
   if (vm.count("help")) {
     std::cout << options << "\n";
     return kExitOk;
+  }
+  if (const int refused = RefuseEmptyValues("validate", vm, all, {"name"}); refused != kExitOk) {
+    return refused;
   }
   // A negative number reads as a huge unsigned one: a bound, not a plugin, refuses it.
   if (tasks == 0 || tasks > kMaxGateTasks) {
@@ -134,7 +166,7 @@ int ValidateCommand(int argc, char** argv) {
       ++it;
     }
   }
-  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins);
+  absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins, vm.count("allow-untrusted-plugins") > 0);
   if (!catalog.ok()) return UsageError("validate", std::string(catalog.status().message()));
 
   // Which entries to judge: all of them, or the ones whose name or file was given.
@@ -170,7 +202,11 @@ int ValidateCommand(int argc, char** argv) {
   }
 
   GateRunOptions run_options;
+  if (large_batch > kMaxGateTasks) {
+    return UsageError("validate", absl::StrCat("--large-batch must be from 0 to ", kMaxGateTasks));
+  }
   run_options.gate.tasks_per_phase = tasks;
+  run_options.gate.large_batch = large_batch;
   run_options.gate.concurrencies = *concurrencies;
   run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
 
@@ -189,10 +225,7 @@ int ValidateCommand(int argc, char** argv) {
     } else {
       GateVerdict v = RunGateInChild(SelfExecutable(), e->candidate.file, run_options);
       o.passed = v.passed;
-      o.detail = v.passed ? absl::StrCat(v.report->tasks_submitted, " tasks at concurrency ",
-                                         absl::StrJoin(v.report->concurrencies, ", "),
-                                         ": each ran exactly once, before drain returned")
-                          : v.reason;
+      o.detail = v.passed ? CheckedSentence(*v.report) : v.reason;
     }
     any_rejected |= !o.passed;
     if (!json) {

@@ -39,14 +39,16 @@ int WorkerCommand(int argc, char** argv) {
   std::string mode, file, concurrency = "1,4,16", spec_json;
   std::string model_file, out_dir, language, formats, document = "report";  // render
   int report_fd = -1;
-  uint32_t tasks = 400;
-  int64_t body_ns = 20'000;
+  const GateOptions gate_defaults;
+  uint32_t tasks = gate_defaults.tasks_per_phase;
+  uint32_t large_batch = gate_defaults.large_batch;
+  int64_t body_ns = gate_defaults.body_ns;
   std::string workload;  // calibrate
   uint32_t tier_us = 0;
   po::options_description options("zoo-host __worker (internal)");
   options.add_options()("mode", po::value(&mode)->required())(
       "file", po::value(&file)->required())("report-fd", po::value(&report_fd)->required())(
-      "tasks", po::value(&tasks))("concurrency", po::value(&concurrency))(
+      "tasks", po::value(&tasks))("large-batch", po::value(&large_batch))("concurrency", po::value(&concurrency))(
       "body-ns", po::value(&body_ns))("spec", po::value(&spec_json))(
       "model", po::value(&model_file))("out", po::value(&out_dir))(
       "lang", po::value(&language))("formats", po::value(&formats))(
@@ -135,6 +137,7 @@ int WorkerCommand(int argc, char** argv) {
   if (mode != "gate") return UsageError("__worker", "unknown mode '" + mode + "'");
   GateOptions gate;
   gate.tasks_per_phase = tasks;
+  gate.large_batch = large_batch;
   gate.body_ns = body_ns;
   gate.concurrencies.clear();
   for (absl::string_view part : absl::StrSplit(concurrency, ',')) {

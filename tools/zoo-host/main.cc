@@ -1,5 +1,6 @@
 // zoo-host: measures what a task-execution framework costs per task, next to other ways of
 // doing the same job. This file only dispatches to the commands.
+#include <csignal>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -50,6 +51,9 @@ constexpr char kUsage[] =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A write beyond a file size limit (ulimit -f) then fails with EFBIG and a sentence naming
+  // the file, as a full disk does, rather than killing zoo-host with SIGXFSZ.
+  signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
     std::cerr << kUsage;
     return zoo::cli::kExitUsage;

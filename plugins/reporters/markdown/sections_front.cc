@@ -85,7 +85,7 @@ void WriteTitle(Page& page) {
                                  {"planned", std::to_string(UintOf(run, "units_planned"))},
                                  {"failed", std::to_string(UintOf(run, "units_failed"))}}));
   const std::string_view status = StringOf(run, "status");
-  if (status == "interrupted" || status == "running") {
+  if (status == "interrupted" || status == "running" || status == "failed") {
     page.out().Paragraph(page.T(Concat("report.run_status.", status)));
   } else if (status != "complete") {
     page.out().Paragraph(page.T("report.run_status.other", {{"status", page.Quote(status)}}));
