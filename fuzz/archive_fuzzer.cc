@@ -7,10 +7,10 @@
 #include <string>
 #include <string_view>
 
-#include "core/archive.h"
-#include "core/input_file.h"
-#include "core/report_model.h"
-#include "core/report_model_json.h"
+#include "core/archive/archive.h"
+#include "core/base/input_file.h"
+#include "core/model/report_model.h"
+#include "core/model/report_model_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > zoo::kMaxArchiveBytes) return 0;  // ReadArchive refuses these unread

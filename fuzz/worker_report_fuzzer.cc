@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/unit_json.h"
-#include "core/unit_stats.h"
-#include "core/worker_protocol.h"
+#include "core/archive/unit_json.h"
+#include "core/measure/unit_stats.h"
+#include "core/worker/worker_protocol.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,12 +1,12 @@
-#include "core/archive.h"
+#include "core/archive/archive.h"
 
 #include <sys/stat.h>
 
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
-#include "core/json_util.h"
-#include "core/self_checks.h"
+#include "core/base/json_util.h"
+#include "core/run/self_checks.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/file_size_limit.h"

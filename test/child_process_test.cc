@@ -1,4 +1,4 @@
-#include "core/child_process.h"
+#include "core/worker/child_process.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

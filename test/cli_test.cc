@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/child_process.h"
+#include "core/worker/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"

@@ -1,6 +1,6 @@
 // How compare reads a round at the tier's body, and the between-process drift, on rounds
 // whose right answers are worked out by hand.
-#include "core/compare_basis.h"
+#include "core/model/compare_basis.h"
 
 #include <cmath>
 #include <vector>

@@ -1,11 +1,11 @@
 // The compare rules, pinned on hand-built archives whose right answers are known.
-#include "core/compare_model.h"
+#include "core/model/compare_model.h"
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "core/compare_model_json.h"
+#include "core/model/compare_model_json.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"

@@ -1,4 +1,4 @@
-#include "core/equivalence_gate.h"
+#include "core/measure/equivalence_gate.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/gate_cache.h"
-#include "core/gate_runner.h"
+#include "core/worker/gate_cache.h"
+#include "core/worker/gate_runner.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"

@@ -1,4 +1,4 @@
-#include "core/host_services.h"
+#include "core/measure/host_services.h"
 
 #include <unistd.h>
 

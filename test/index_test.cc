@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/archive.h"
-#include "core/results_index.h"
-#include "core/unit_stats.h"
+#include "core/archive/archive.h"
+#include "core/archive/results_index.h"
+#include "core/measure/unit_stats.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"

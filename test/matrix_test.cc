@@ -1,7 +1,7 @@
-#include "core/matrix.h"
+#include "core/archive/matrix.h"
 
 #include "absl/strings/str_cat.h"
-#include "core/json_util.h"
+#include "core/base/json_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"

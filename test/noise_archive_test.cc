@@ -3,11 +3,11 @@
 #include <filesystem>
 #include <string>
 
-#include "core/archive.h"
-#include "core/noise_conditions.h"
-#include "core/noise_json.h"
-#include "core/report_model.h"
-#include "core/report_model_json.h"
+#include "core/archive/archive.h"
+#include "core/archive/noise_conditions.h"
+#include "core/archive/noise_json.h"
+#include "core/model/report_model.h"
+#include "core/model/report_model_json.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"

@@ -1,6 +1,6 @@
 // Each noise condition against a fake /proc and /sys tree: the warning present, absent, and
 // not checkable (its source missing).
-#include "core/noise_conditions.h"
+#include "core/archive/noise_conditions.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/plugin_catalog.h"
+#include "core/worker/plugin_catalog.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

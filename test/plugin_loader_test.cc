@@ -1,4 +1,4 @@
-#include "core/plugin_loader.h"
+#include "core/plugin/plugin_loader.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/plugin_search_path.h"
+#include "core/plugin/plugin_search_path.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/archive.h"
-#include "core/report_render.h"
-#include "core/reporter_loader.h"
+#include "core/archive/archive.h"
+#include "core/render/report_render.h"
+#include "core/plugin/reporter_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/file_size_limit.h"

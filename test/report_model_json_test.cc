@@ -1,4 +1,4 @@
-#include "core/report_model_json.h"
+#include "core/model/report_model_json.h"
 
 #include <cmath>
 #include <limits>

@@ -1,5 +1,5 @@
 // The analysis rules, pinned on hand-built archives whose right answers are known.
-#include "core/report_model.h"
+#include "core/model/report_model.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // The run's plan: every cell in every process, processes spread over the run, adapters
 // interleaved and rotated, every unit of a tier running the calibrated body.
-#include "core/run_plan.h"
+#include "core/run/run_plan.h"
 
 #include <map>
 #include <set>

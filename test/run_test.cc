@@ -15,10 +15,10 @@
 #include <set>
 #include <thread>
 
-#include "core/archive.h"
-#include "core/child_process.h"
-#include "core/noise_conditions.h"
-#include "core/report_model.h"
+#include "core/archive/archive.h"
+#include "core/worker/child_process.h"
+#include "core/archive/noise_conditions.h"
+#include "core/model/report_model.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"

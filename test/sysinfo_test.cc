@@ -1,11 +1,11 @@
-#include "core/sysinfo.h"
+#include "core/base/sysinfo.h"
 
 #include <sys/utsname.h>
 
 #include <initializer_list>
 #include <string>
 
-#include "core/build_config.h"
+#include "core/base/build_config.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
 

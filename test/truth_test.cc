@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "core/archive.h"
-#include "core/child_process.h"
-#include "core/compare_model.h"
-#include "core/report_model.h"
+#include "core/archive/archive.h"
+#include "core/worker/child_process.h"
+#include "core/model/compare_model.h"
+#include "core/model/report_model.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
 #include "test/test_paths.h"

@@ -1,4 +1,4 @@
-#include "core/unit_stats.h"
+#include "core/measure/unit_stats.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // The verdict's bootstrap on samples whose answer is known: twins, a side slower in every
 // process, one odd process, symmetry, and the same bytes on every call.
-#include "core/verdict.h"
+#include "core/model/verdict.h"
 
 #include <cmath>
 #include <vector>

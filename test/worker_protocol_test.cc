@@ -1,4 +1,4 @@
-#include "core/worker_protocol.h"
+#include "core/worker/worker_protocol.h"
 
 #include <unistd.h>
 

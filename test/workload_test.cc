@@ -1,4 +1,4 @@
-#include "core/workload.h"
+#include "core/measure/workload.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "core/clock.h"
+#include "core/base/clock.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/child_process.h"
+#include "core/worker/child_process.h"
 #include "gtest/gtest.h"
 #include "test/test_paths.h"
 

@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/equivalence_gate.h"
-#include "core/host_services.h"
-#include "core/plugin_loader.h"
+#include "core/measure/equivalence_gate.h"
+#include "core/measure/host_services.h"
+#include "core/plugin/plugin_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/test_paths.h"

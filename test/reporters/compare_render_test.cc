@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "core/archive.h"
-#include "core/compare_model.h"
-#include "core/compare_model_json.h"
-#include "core/unit_stats.h"
+#include "core/archive/archive.h"
+#include "core/model/compare_model.h"
+#include "core/model/compare_model_json.h"
+#include "core/measure/unit_stats.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/reporters/reporter_test_support.h"

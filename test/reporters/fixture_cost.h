@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report_model.h"
+#include "core/model/report_model.h"
 
 namespace zoo::test {
 

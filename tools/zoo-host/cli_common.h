@@ -12,7 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "core/plugin_catalog.h"
+#include "core/worker/plugin_catalog.h"
 
 namespace zoo::cli {
 

@@ -13,9 +13,9 @@
 #include <boost/program_options.hpp>
 
 #include "absl/strings/str_format.h"
-#include "core/archive.h"
-#include "core/report_model.h"
-#include "core/report_model_json.h"
+#include "core/archive/archive.h"
+#include "core/model/report_model.h"
+#include "core/model/report_model_json.h"
 #include "tools/zoo-host/cli_common.h"
 
 namespace zoo::cli {

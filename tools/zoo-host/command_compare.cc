@@ -13,10 +13,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "core/archive.h"
-#include "core/compare_model.h"
-#include "core/compare_model_json.h"
-#include "core/report_render.h"
+#include "core/archive/archive.h"
+#include "core/model/compare_model.h"
+#include "core/model/compare_model_json.h"
+#include "core/render/report_render.h"
 #include "tools/zoo-host/cli_common.h"
 
 namespace zoo::cli {

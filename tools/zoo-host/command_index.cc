@@ -7,7 +7,7 @@
 #include <boost/program_options.hpp>
 
 #include "absl/status/status.h"
-#include "core/results_site.h"
+#include "core/render/results_site.h"
 #include "tools/zoo-host/cli_common.h"
 
 namespace zoo::cli {

@@ -7,7 +7,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "core/report_render.h"
+#include "core/render/report_render.h"
 #include "tools/zoo-host/cli_common.h"
 
 namespace zoo::cli {

@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "core/build_config.h"
+#include "core/base/build_config.h"
 #include "tools/zoo-host/cli_common.h"
 #include "zoo/adapter.h"
 

@@ -1,0 +1,259 @@
+#include "core/measure/equivalence_gate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/base/clock.h"
+#include "core/measure/host_services.h"
+#include "core/base/leak_check.h"
+
+namespace zoo {
+namespace {
+
+std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
+  const char* text = entry.error_text(state);
+  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
+}
+
+// Processes the adapter left are killed; this long is allowed for them to be reaped.
+constexpr std::chrono::milliseconds kReapLimit{2'000};
+
+struct GateInstance {
+  uint32_t concurrency = 1;
+  uint32_t max_batch = 1;
+  bool repeat = false;  // the last one: the largest concurrency once more
+};
+
+// One instance per concurrency, then the largest concurrency again, with large batches when
+// asked for. The repeat is what tells a runtime's process-wide pool (started once, reused:
+// the repeat adds no thread) from a leak (every instance adds threads, the repeat too).
+std::vector<GateInstance> Instances(const GateOptions& options) {
+  std::vector<GateInstance> out;
+  for (uint32_t c : options.concurrencies) out.push_back({.concurrency = c, .max_batch = c});
+  if (!options.concurrencies.empty()) {
+    const uint32_t c =
+        *std::max_element(options.concurrencies.begin(), options.concurrencies.end());
+    out.push_back(
+        {.concurrency = c, .max_batch = std::max(c, options.large_batch), .repeat = true});
+  }
+  return out;
+}
+
+// "concurrency 4", or "concurrency 16 again, with batches up to 4096" for the repeat.
+std::string InstanceName(const GateInstance& instance) {
+  std::string name = absl::StrCat("concurrency ", instance.concurrency);
+  if (instance.repeat) absl::StrAppend(&name, " again");
+  if (instance.max_batch > instance.concurrency) {
+    absl::StrAppend(&name, ", with batches up to ", instance.max_batch);
+  }
+  return name;
+}
+
+// How many tasks each round submits: max_batch first (the fullest a queue gets), then sizes
+// drawn from 1..max_batch, so that a ring's wrap-around lands at a different place in a round
+// every time. Seeded per instance: a rejection is reproducible.
+class BatchSizes {
+ public:
+  explicit BatchSizes(const GateInstance& instance)
+      : max_(instance.max_batch), rng_(instance.concurrency * 7919u + instance.max_batch) {}
+  uint32_t Next() {
+    if (first_) {
+      first_ = false;
+      return max_;
+    }
+    return std::uniform_int_distribution<uint32_t>(1, max_)(rng_);
+  }
+
+ private:
+  uint32_t max_;
+  std::mt19937 rng_;
+  bool first_ = true;
+};
+
+std::string CallFailed(const char* call, zoo_status_t status, const std::string& where,
+                       const std::string& text) {
+  return absl::StrFormat("%s() failed with status %d at %s: %s", call, status, where, text);
+}
+
+// Checks one phase after teardown, when every thread the adapter had is gone. Returns the
+// first problem as a sentence, or nullopt.
+std::optional<std::string> CheckPhase(const HostServices& host, const std::string& where,
+                                      const std::vector<uint32_t>& completions_at_drain,
+                                      const std::vector<int64_t>& drain_return_ns,
+                                      uint64_t* completed_once) {
+  if (host.unknown_completions() > 0) {
+    return absl::StrFormat(
+        "completed %u task id(s) that were never submitted at %s",
+        host.unknown_completions(), where);
+  }
+  const size_t n = completions_at_drain.size();
+  size_t dropped = 0, repeated = 0, late = 0;
+  std::optional<size_t> first_dropped, first_repeated, first_late;
+  uint32_t most_runs = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t final_count = host.record(i).completions.load(std::memory_order_acquire);
+    if (final_count == 0) {
+      ++dropped;
+      if (!first_dropped) first_dropped = i;
+    } else if (final_count > 1) {
+      ++repeated;
+      most_runs = std::max(most_runs, final_count);
+      if (!first_repeated) first_repeated = i;
+    } else if (completions_at_drain[i] == 0) {
+      ++late;
+      if (!first_late) first_late = i;
+    } else {
+      ++*completed_once;
+    }
+  }
+  if (repeated > 0) {
+    return absl::StrFormat(
+        "ran %u of %u tasks more than once at %s (task %u ran %u times); every "
+        "task must run exactly once",
+        repeated, n, where, *first_repeated,
+        host.record(*first_repeated).completions.load());
+  }
+  if (dropped > 0) {
+    return absl::StrFormat(
+        "dropped %u of %u tasks at %s: task %u was submitted but never ran", dropped,
+        n, where, *first_dropped);
+  }
+  if (late > 0) {
+    const int64_t late_ns =
+        host.record(*first_late).completed_ns.load() - drain_return_ns[*first_late];
+    return absl::StrFormat(
+        "drain() returned before every task had finished: %u of %u tasks completed after "
+        "drain() returned at %s (task %u, %.3f ms late)",
+        late, n, where, *first_late, static_cast<double>(late_ns) / 1e6);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const TaskRecord& r = host.record(i);
+    if (r.outcome_ready.load(std::memory_order_acquire) && r.outcome.status != ZOO_STATUS_OK) {
+      return absl::StrFormat("task %u's body could not run (status %d) at %s", i,
+                             r.outcome.status, where);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
+  const zoo_adapter_entry_t& entry = adapter.entry();
+  const SpinBody body(options.body_ns);
+  const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
+  auto step = [&](const std::string& s) {
+    if (options.on_step) options.on_step(s);
+  };
+  BecomeChildSubreaper();
+
+  GateReport report;
+  report.concurrencies = options.concurrencies;
+  auto reject = [&](std::string reason) {
+    report.passed = false;
+    report.reason = std::move(reason);
+    return report;
+  };
+
+  for (const GateInstance& instance : Instances(options)) {
+    const uint32_t concurrency = instance.concurrency;
+    const uint32_t n = options.tasks_per_phase;
+    const std::string where = InstanceName(instance);
+    HostServices host(body, n);
+    std::vector<uint32_t> completions_at_drain(n, 0);
+    std::vector<int64_t> drain_return_ns(n, 0);
+    if (instance.max_batch > concurrency) report.large_batch = instance.max_batch;
+    if (instance.repeat) report.repeated_concurrency = concurrency;
+
+    const zoo_config_t config{
+        .struct_size = sizeof(zoo_config_t),
+        .concurrency = concurrency,
+        .max_batch = instance.max_batch,
+        .logical_cores = cores,
+        .options = "",
+    };
+    const TaskSnapshot before = TakeTaskSnapshot();
+    step(absl::StrCat("setup at ", where));
+    zoo_adapter_state_t* state = nullptr;
+    const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
+    if (setup_status != ZOO_STATUS_OK) {
+      KillAndReapDescendants(before, kReapLimit);
+      return reject(CallFailed("setup", setup_status, where, ErrorText(entry, nullptr)));
+    }
+    if (state == nullptr) {
+      return reject(absl::StrCat("setup() returned OK but no state at ", where));
+    }
+
+    std::optional<std::string> failure;
+    BatchSizes batches(instance);
+    uint32_t round = 0;
+    for (uint32_t first = 0; first < n && !failure; ++round) {
+      const uint32_t batch = std::min(batches.Next(), n - first);
+      step(absl::StrCat("submit at ", where, ", round ", round));
+      for (uint32_t i = first; i < first + batch; ++i) {
+        report.tasks_submitted++;
+        const zoo_status_t s = entry.submit(state, host.task(i));
+        if (s != ZOO_STATUS_OK) {
+          failure = CallFailed("submit", s, where, ErrorText(entry, state));
+          break;
+        }
+      }
+      if (failure) break;
+      step(absl::StrCat("drain at ", where, ", round ", round));
+      const zoo_status_t s = entry.drain(state);
+      const int64_t returned = MonotonicNs();
+      if (s != ZOO_STATUS_OK) {
+        failure = CallFailed("drain", s, where, ErrorText(entry, state));
+        break;
+      }
+      for (uint32_t i = first; i < first + batch; ++i) {
+        completions_at_drain[i] = host.record(i).completions.load(std::memory_order_acquire);
+        drain_return_ns[i] = returned;
+      }
+      first += batch;
+    }
+
+    // Late completions have this long to show up before the adapter is torn down.
+    std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
+    step(absl::StrCat("teardown at ", where));
+    const zoo_status_t teardown_status = entry.teardown(state);
+    Leftovers left = FindLeftovers(before, options.leak_settle);
+    KillAndReapDescendants(before, kReapLimit);
+    if (failure) return reject(*failure);
+    if (teardown_status != ZOO_STATUS_OK) {
+      return reject(CallFailed("teardown", teardown_status, where, ErrorText(entry, nullptr)));
+    }
+    if (std::optional<std::string> problem = CheckPhase(
+            host, where, completions_at_drain, drain_return_ns, &report.tasks_completed)) {
+      return reject(*problem);
+    }
+    // Threads an earlier instance left are judged by the repeat: kept for now, named if the
+    // repeat adds more.
+    if (!instance.repeat && left.processes.empty()) {
+      report.threads_kept += static_cast<uint32_t>(left.threads.size());
+      left.threads.clear();
+    }
+    if (!left.empty()) {
+      std::string reason = absl::StrCat(
+          "left ", DescribeLeftovers(left), " running after teardown() returned at ", where);
+      if (instance.repeat && !left.threads.empty()) {
+        absl::StrAppend(&reason, " (", report.threads_kept,
+                        " more from the instances before it): threads that every instance adds "
+                        "are a leak, not a runtime's pool");
+      }
+      absl::StrAppend(&reason, "; every thread and process an adapter starts must be gone when "
+                               "teardown() returns");
+      return reject(std::move(reason));
+    }
+  }
+  report.passed = true;
+  return report;
+}
+
+}  // namespace zoo

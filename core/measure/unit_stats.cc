@@ -1,0 +1,58 @@
+#include "core/measure/unit_stats.h"
+
+#include <cmath>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+
+namespace zoo {
+
+UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
+  std::vector<double> e2e, walls, body, submit, handoff, ret;
+  const double c = unit.spec.concurrency;
+  for (const RoundSample& r : unit.rounds) {
+    walls.push_back(static_cast<double>(r.wall_ns));
+    e2e.push_back(static_cast<double>(r.wall_ns) / c);
+    for (const TaskSample& t : r.tasks) {
+      body.push_back(static_cast<double>(t.body_end_ns - t.body_start_ns));
+      submit.push_back(static_cast<double>(t.submit_return_ns - t.submit_call_ns));
+      handoff.push_back(static_cast<double>(t.body_start_ns - t.submit_return_ns));
+      ret.push_back(static_cast<double>(t.completed_ns - t.body_end_ns));
+    }
+  }
+  UnitStats s;
+  s.end_to_end_ns = Summarize(e2e);
+  s.round_wall_ns = Summarize(walls);
+  s.body_ns = Summarize(body);
+  s.submit_ns = Summarize(submit);
+  s.handoff_ns = Summarize(handoff);
+  s.return_ns = Summarize(ret);
+  s.throughput_per_s = s.round_wall_ns.n > 0 ? c / (s.round_wall_ns.median / 1e9) : 0;
+
+  if (s.end_to_end_ns.n == 0 || s.body_ns.n == 0) {
+    s.overhead_withheld = "no measured rounds";
+  } else if (unit.spec.concurrency > logical_cores) {
+    s.overhead_withheld = absl::StrFormat(
+        "concurrency %u exceeds the %u logical cores: the body's self-time includes run-queue "
+        "waits, so end-to-end minus body is not the framework's cost",
+        unit.spec.concurrency, logical_cores);
+  } else {
+    const double overhead = s.end_to_end_ns.median - s.body_ns.median;
+    if (overhead < 0) {
+      s.overhead_withheld = absl::StrFormat(
+          "negative (%.0f ns): the median body outlasts the median per-task end-to-end, so the "
+          "figure is unreadable",
+          overhead);
+    } else {
+      s.overhead_ns = overhead;
+      s.overhead_share = overhead / s.end_to_end_ns.median;
+    }
+  }
+  const int64_t target = unit.calibration.target_ns;
+  if (target > 0 && s.body_ns.n > 0 && unit.spec.concurrency <= logical_cores) {
+    s.body_deviation = (s.body_ns.median - static_cast<double>(target)) / static_cast<double>(target);
+  }
+  return s;
+}
+
+}  // namespace zoo

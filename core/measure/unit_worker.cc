@@ -1,0 +1,320 @@
+#include "core/measure/unit_worker.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "core/measure/alloc_counting.h"
+#include "core/base/clock.h"
+#include "core/measure/host_services.h"
+#include "core/plugin/plugin_loader.h"
+#include "core/measure/perf_counters.h"
+#include "zoo/ext/semantics.h"
+
+#if ZOO_HAVE_CALLGRIND_H
+#include <valgrind/callgrind.h>
+#endif
+
+namespace zoo {
+namespace {
+
+std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
+  const char* text = entry.error_text(state);
+  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
+}
+
+// Fills the measured rounds from the host's records; returns the first broken promise.
+std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
+                          const std::vector<int64_t>& submit_call,
+                          const std::vector<int64_t>& submit_return,
+                          const std::vector<int64_t>& round_end, int32_t control_tid,
+                          UnitResult* out) {
+  const uint32_t c = spec.concurrency;
+  out->bodies_on_calling_thread = 0;
+  for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
+    const bool measured = k >= spec.warmup_rounds;
+    RoundSample round;
+    const size_t base = static_cast<size_t>(k) * c;
+    round.start_ns = submit_call[base];
+    round.wall_ns = round_end[k] - round.start_ns;
+    for (uint32_t i = 0; i < c; ++i) {
+      const TaskRecord& r = host.record(base + i);
+      const uint32_t runs = r.completions.load(std::memory_order_acquire);
+      if (runs != 1) {
+        return absl::StrFormat("task %u of round %u ran %u times (the gate requires exactly once)",
+                               base + i, k, runs);
+      }
+      const int64_t completed = r.completed_ns.load(std::memory_order_relaxed);
+      if (completed > round_end[k]) {
+        return absl::StrFormat("task %u of round %u completed after drain() returned", base + i, k);
+      }
+      if (!measured) continue;
+      out->checksum = out->checksum * 31 + r.outcome.checksum;
+      if (r.outcome.executor_pid == out->pid && r.outcome.executor_tid == control_tid) {
+        ++out->bodies_on_calling_thread;
+      }
+      round.tasks.push_back(TaskSample{
+          .submit_call_ns = submit_call[base + i] - round.start_ns,
+          .submit_return_ns = submit_return[base + i] - round.start_ns,
+          .body_start_ns = r.outcome.body_start_ns - round.start_ns,
+          .body_end_ns = r.outcome.body_end_ns - round.start_ns,
+          .completed_ns = completed - round.start_ns,
+          .executor_pid = r.outcome.executor_pid,
+      });
+    }
+    if (measured) out->rounds.push_back(std::move(round));
+  }
+  return "";
+}
+
+// Switches the unit's semantics item on (the others stay off, as setup() leaves them).
+std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
+                           zoo_adapter_state_t* state) {
+  const auto* ext = entry.get_extension == nullptr
+                        ? nullptr
+                        : static_cast<const zoo_semantics_extension_t*>(
+                              entry.get_extension(ZOO_EXT_SEMANTICS));
+  if (ext == nullptr) {
+    return absl::StrCat("the unit asks for semantics '", spec.semantics, "' but ", spec.adapter,
+                        " offers no " ZOO_EXT_SEMANTICS " extension");
+  }
+  if (spec.semantics == "off") return "";
+  for (uint32_t i = 0; i < ext->item_count; ++i) {
+    if (ext->items[i] == nullptr || ext->items[i]->name == nullptr ||
+        spec.semantics != ext->items[i]->name) {
+      continue;
+    }
+    const zoo_status_t s = ext->set_item(state, i, 1, spec.semantics_value);
+    if (s != ZOO_STATUS_OK) {
+      return absl::StrFormat("set_item('%s', on, %d) failed with status %d: %s", spec.semantics,
+                             spec.semantics_value, s, ErrorText(entry, state));
+    }
+    return "";
+  }
+  return absl::StrCat(spec.adapter, " has no semantics item '", spec.semantics, "'");
+}
+
+// Callgrind: its counts restart from zero right before the measured rounds and are dumped
+// (to the output file's ".1" part) right after them. Zero and dump cover every thread; the
+// collection toggle would not: callgrind keeps that state per thread, so a toggle in this
+// thread would leave the adapter's threads uncounted. Outside valgrind these do nothing.
+void ZeroCallgrindCounts() {
+#if ZOO_HAVE_CALLGRIND_H
+  CALLGRIND_ZERO_STATS;
+#endif
+}
+void DumpCallgrindCounts() {
+#if ZOO_HAVE_CALLGRIND_H
+  CALLGRIND_DUMP_STATS_AT("zoo-host measured rounds");
+#endif
+}
+
+Count NotCounted(const std::string& why) {
+  return Count{.available = false, .total = 0, .unavailable_code = "not_counted",
+               .unavailable_reason = why};
+}
+
+// Field 22 of /proc/self/stat (after the command name, which may hold spaces and parentheses,
+// so read from the last ')'); 0 when it cannot be read.
+uint64_t ProcessStartTicks() {
+  std::ifstream in("/proc/self/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+    if (i == 22) return std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return 0;
+}
+
+}  // namespace
+
+UnitResult MeasureUnit(const UnitSpec& spec,
+                       const std::function<void(std::string_view)>& on_step) {
+  auto step = [&](std::string_view s) {
+    if (on_step) on_step(s);
+  };
+  UnitResult result;
+  result.spec = spec;
+  result.pid = static_cast<int32_t>(getpid());
+  result.process_start_ticks = ProcessStartTicks();
+  const auto control_tid = static_cast<int32_t>(gettid());  // the thread that calls submit()
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.failure = std::move(why);
+    result.rounds.clear();
+    return result;
+  };
+
+  step("load");
+  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(spec.plugin_file);
+  if (!adapter.ok()) return fail(std::string(adapter.status().message()));
+  if (adapter->descriptor().name != spec.adapter) {
+    return fail(absl::StrCat(spec.plugin_file, " holds adapter '", adapter->descriptor().name,
+                             "', not '", spec.adapter, "'"));
+  }
+  const zoo_adapter_entry_t& entry = adapter->entry();
+
+  step(spec.repetitions > 0 ? "prepare the body" : "calibrate");
+  absl::StatusOr<CalibratedWorkload> workload =
+      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions);
+  if (!workload.ok()) return fail(std::string(workload.status().message()));
+  result.calibration = workload->calibration;
+
+  const uint32_t c = spec.concurrency;
+  const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
+  const size_t tasks = static_cast<size_t>(rounds) * c;
+  // Every slot the timed region writes exists before the first round; a cold start's first
+  // task has one more, after the rounds' slots.
+  const size_t cold_slot = tasks;
+  HostServices host(*workload->body, tasks + 1);
+  std::vector<int64_t> submit_call(tasks), submit_return(tasks), round_end(rounds);
+
+  const zoo_config_t config{
+      .struct_size = sizeof(zoo_config_t),
+      .concurrency = c,
+      .max_batch = c,
+      .logical_cores = std::max(1u, std::thread::hardware_concurrency()),
+      .options = "",
+  };
+  // A counters unit: the kernel counters open before setup() so that every thread the
+  // adapter starts inherits them; the allocation counter covers setup and the first task.
+  const bool counters = spec.instrument == "counters";
+  const bool callgrind = spec.instrument == "callgrind";
+  const bool cold_start = counters && c == 1;
+  std::optional<ProcessCounters> kernel;
+  std::optional<AllocCounter> allocs;
+  if (counters) {
+    step("open counters");
+    kernel.emplace();
+    allocs.emplace();
+  }
+  if (!spec.instrument.empty()) {
+    result.counts.emplace();
+    result.counts->tasks = static_cast<uint64_t>(spec.measured_rounds) * c;
+  }
+
+  step("setup");
+  zoo_adapter_state_t* state = nullptr;
+  if (cold_start) allocs->Start();
+  const int64_t setup_start = MonotonicNs();
+  const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
+  result.setup_ns = MonotonicNs() - setup_start;
+  if (setup_status != ZOO_STATUS_OK || state == nullptr) {
+    return fail(absl::StrFormat("setup() failed with status %d: %s", setup_status,
+                                ErrorText(entry, nullptr)));
+  }
+
+  std::string call_failure;
+  if (!spec.semantics.empty()) {
+    step(absl::StrCat("semantics '", spec.semantics, "'"));
+    call_failure = ApplySemantics(spec, entry, state);
+  }
+  if (cold_start && call_failure.empty()) {
+    step("cold start (the first task)");
+    const int64_t first_start = MonotonicNs();
+    zoo_status_t st = entry.submit(state, host.task(cold_slot));
+    if (st == ZOO_STATUS_OK) st = entry.drain(state);
+    result.counts->first_task_ns = MonotonicNs() - first_start;
+    allocs->Stop(&result.counts->cold_alloc_calls, &result.counts->cold_alloc_bytes);
+    result.counts->cold_start = true;
+    if (st != ZOO_STATUS_OK) {
+      call_failure = absl::StrFormat("the cold-start task failed with status %d: %s", st,
+                                     ErrorText(entry, state));
+    } else if (const uint32_t runs = host.record(cold_slot).completions.load(); runs != 1) {
+      call_failure = absl::StrFormat("the cold-start task ran %u times before drain() returned",
+                                     runs);
+    }
+  }
+
+  step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
+                    " measured at concurrency ", c, ")"));
+  auto run_rounds = [&](uint32_t from, uint32_t to) {
+    for (uint32_t k = from; k < to && call_failure.empty(); ++k) {
+      const size_t base = static_cast<size_t>(k) * c;
+      // ---- timed region: first submit call to drain's return ----
+      for (uint32_t i = 0; i < c; ++i) {
+        submit_call[base + i] = MonotonicNs();
+        const zoo_status_t s = entry.submit(state, host.task(base + i));
+        submit_return[base + i] = MonotonicNs();
+        if (s != ZOO_STATUS_OK) {
+          call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
+                                         ErrorText(entry, state));
+          break;
+        }
+      }
+      if (!call_failure.empty()) break;
+      const zoo_status_t d = entry.drain(state);
+      round_end[k] = MonotonicNs();
+      // ---- end of timed region ----
+      if (d != ZOO_STATUS_OK) {
+        call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
+                                       ErrorText(entry, state));
+      }
+    }
+  };
+  run_rounds(0, spec.warmup_rounds);
+  // Counting covers the measured rounds (every thread), never a warm-up round; switching it
+  // on and off sits outside every round's timed region, and a timed unit switches nothing.
+  if (counters) {
+    allocs->Start();
+    kernel->Enable();
+  } else if (callgrind) {
+    ZeroCallgrindCounts();
+  }
+  run_rounds(spec.warmup_rounds, rounds);
+  if (counters) {
+    kernel->Disable();
+    UnitCounts& n = *result.counts;
+    allocs->Stop(&n.alloc_calls, &n.alloc_bytes);
+    n.instructions = kernel->Read(ProcessCounters::kInstructions);
+    n.cycles = kernel->Read(ProcessCounters::kCycles);
+    n.context_switches = kernel->Read(ProcessCounters::kContextSwitches);
+    n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
+    const std::string cold = "a cold start is taken at concurrency 1 only";
+    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
+    n.callgrind_instructions = n.callgrind_repeat =
+        NotCounted("the unit did not run under callgrind");
+  } else if (callgrind) {
+    DumpCallgrindCounts();
+    UnitCounts& n = *result.counts;
+    const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
+    n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =
+        n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
+    // The host fills callgrind_instructions from callgrind's output file.
+    n.callgrind_instructions = NotCounted("callgrind's output was not read");
+    // The host runs the unit a second time under callgrind and fills this from that run.
+    n.callgrind_repeat = NotCounted("the unit was not run a second time");
+  }
+
+  step("teardown");
+  const int64_t teardown_start = MonotonicNs();
+  const zoo_status_t teardown_status = entry.teardown(state);
+  result.teardown_ns = MonotonicNs() - teardown_start;
+  if (!call_failure.empty()) return fail(call_failure);
+  if (teardown_status != ZOO_STATUS_OK) {
+    return fail(absl::StrFormat("teardown() failed with status %d: %s", teardown_status,
+                                ErrorText(entry, nullptr)));
+  }
+  step("collect");
+  if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end,
+                                         control_tid, &result);
+      !broken.empty()) {
+    return fail(broken);
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace zoo

@@ -1,0 +1,480 @@
+#include "core/model/report_model_json.h"
+
+#include <cassert>
+#include <cmath>
+#include <string_view>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "core/base/json_util.h"
+#include "core/archive/noise_json.h"
+#include "core/archive/unit_json.h"
+#include "rapidjson/document.h"
+
+namespace zoo {
+namespace {
+
+void WriteNullableDouble(json::Writer& w, double v) {
+  if (std::isfinite(v)) {
+    w.Double(v);
+  } else {
+    w.Null();
+  }
+}
+
+void WriteDoubleList(json::Writer& w, const char* key, const std::vector<double>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (double x : xs) WriteNullableDouble(w, x);
+  w.EndArray();
+}
+
+void WriteUintList(json::Writer& w, const char* key, const std::vector<uint32_t>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (uint32_t x : xs) w.Uint(x);
+  w.EndArray();
+}
+
+void WriteIndexList(json::Writer& w, const char* key, const std::vector<size_t>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (size_t x : xs) w.Uint64(x);
+  w.EndArray();
+}
+
+void WriteStringList(json::Writer& w, const char* key, const std::vector<std::string>& xs) {
+  w.Key(key);
+  w.StartArray();
+  for (const std::string& x : xs) w.String(x.data(), static_cast<rapidjson::SizeType>(x.size()));
+  w.EndArray();
+}
+
+void WriteUnit(json::Writer& w, const UnitView& u) {
+  w.StartObject();
+  // The form Cell::id() gives a cell, so "cells" lists that name units can be looked up here.
+  json::String(w, "id", u.id());
+  json::String(w, "adapter", u.adapter);
+  json::Uint(w, "tier_us", u.tier_us);
+  json::Uint(w, "concurrency", u.concurrency);
+  json::Bool(w, "ok", u.ok);
+  json::String(w, "failure", u.failure);
+  WriteUnitStats(w, "stats", u.stats);
+  WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
+  json::String(w, "semantics", u.semantics);
+  json::Uint(w, "process", u.process);
+  json::String(w, "basis", u.basis);
+  json::Double(w, "basis_median_ns", u.basis_median_ns);
+  json::Uint(w, "repetitions", u.repetitions);
+  WriteDoubleList(w, "per_round_basis_ns", u.per_round_basis_ns);
+  WriteUintList(w, "pooled_processes", u.pooled_processes);
+  WriteUintList(w, "rounds_per_process", u.rounds_per_process);
+  WriteStringList(w, "left_out", u.left_out);
+  json::Bool(w, "on_calling_thread", u.on_calling_thread);
+  w.EndObject();
+}
+
+// One process of a pooled unit, for the appendix: its own level, not its rounds.
+void WriteProcessUnit(json::Writer& w, const UnitView& u) {
+  w.StartObject();
+  json::String(w, "id", u.id());
+  json::String(w, "adapter", u.adapter);
+  json::Uint(w, "tier_us", u.tier_us);
+  json::Uint(w, "concurrency", u.concurrency);
+  json::String(w, "semantics", u.semantics);
+  json::String(w, "instrument", u.instrument);
+  json::Uint(w, "process", u.process);
+  json::Bool(w, "ok", u.ok);
+  json::String(w, "failure", u.failure);
+  json::Bool(w, "on_calling_thread", u.on_calling_thread);
+  json::Uint(w, "rounds", static_cast<uint32_t>(u.per_round_end_to_end_ns.size()));
+  json::Double(w, "end_to_end_median_ns", u.stats.end_to_end_ns.median);
+  json::String(w, "basis", u.basis);
+  json::Double(w, "basis_median_ns", u.basis_median_ns);
+  json::Uint(w, "repetitions", u.repetitions);
+  json::Double(w, "body_median_ns", u.stats.body_ns.median);
+  w.EndObject();
+}
+
+void WriteMannWhitney(json::Writer& w, const MannWhitney& test) {
+  w.Key("test");
+  w.StartObject();
+  json::Double(w, "u", test.u);
+  json::Double(w, "z", test.z);
+  json::Double(w, "p_value", test.p_value);
+  w.EndObject();
+}
+
+void WriteCell(json::Writer& w, const Cell& c) {
+  w.StartObject();
+  json::String(w, "id", c.id());
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::Uint(w, "tier_us", c.tier_us);
+  json::String(w, "basis", c.basis);
+  json::Double(w, "subject_median_ns", c.subject_median_ns);
+  json::Double(w, "baseline_median_ns", c.baseline_median_ns);
+  json::Double(w, "subject_end_to_end_ns", c.subject_end_to_end_ns);
+  json::Double(w, "baseline_end_to_end_ns", c.baseline_end_to_end_ns);
+  json::Double(w, "ratio", c.ratio);
+  json::Double(w, "faster_factor", c.faster_factor);
+  json::Double(w, "factor_low", c.factor_low);
+  json::Double(w, "factor_high", c.factor_high);
+  json::Double(w, "threshold", c.threshold);
+  json::Uint(w, "subject_processes", c.subject_processes);
+  json::Uint(w, "baseline_processes", c.baseline_processes);
+  json::Bool(w, "paired", c.paired);
+  json::Double(w, "difference", c.difference);
+  json::Double(w, "band", c.band);
+  json::String(w, "verdict", VerdictName(c.verdict));
+  json::Bool(w, "floor", c.floor);
+  WriteMannWhitney(w, c.test);
+  json::Bool(w, "overhead_withheld", c.overhead_withheld);
+  json::String(w, "text", c.text);
+  w.EndObject();
+}
+
+void WriteUnmeasured(json::Writer& w, const UnmeasuredCell& c) {
+  w.StartObject();
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::Uint(w, "tier_us", c.tier_us);
+  json::String(w, "reason", c.reason);
+  json::String(w, "reason_code", c.reason_code);
+  json::String(w, "failure", c.failure);
+  w.EndObject();
+}
+
+void WriteShareThreshold(json::Writer& w, const ShareThreshold& s) {
+  w.StartObject();
+  json::Uint(w, "concurrency", s.concurrency);
+  w.Key("tier_us");
+  if (s.tier_us) {
+    w.Uint(*s.tier_us);
+  } else {
+    w.Null();
+  }
+  json::Double(w, "share_at_tier", s.share_at_tier);
+  WriteStringList(w, "cells", s.cells);
+  json::String(w, "text", s.text);
+  WriteMessage(w, "message", s.message);
+  w.EndObject();
+}
+
+void WriteCrossover(json::Writer& w, const Crossover& c) {
+  w.StartObject();
+  json::String(w, "baseline", c.baseline);
+  json::Uint(w, "concurrency", c.concurrency);
+  json::String(w, "kind", CrossoverKindName(c.kind));
+  json::Uint(w, "tier_us", c.tier_us);
+  json::Uint(w, "last_faster_tier_us", c.last_faster_tier_us);
+  WriteUintList(w, "faster_tiers_us", c.faster_tiers_us);
+  WriteStringList(w, "cells", c.cells);
+  json::String(w, "text", c.text);
+  WriteMessage(w, "message", c.message);
+  w.EndObject();
+}
+
+void WriteScalingRow(json::Writer& w, const ScalingRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "tier_us", r.tier_us);
+  WriteUintList(w, "concurrencies", r.concurrencies);
+  WriteDoubleList(w, "throughput_per_s", r.throughput_per_s);
+  json::Bool(w, "keeps_rising", r.keeps_rising);
+  json::String(w, "text", r.text);
+  w.Key("steps");
+  w.StartArray();
+  for (const ScalingRow::Step& s : r.steps) {
+    w.StartObject();
+    json::Uint(w, "from", s.from);
+    json::Uint(w, "to", s.to);
+    json::String(w, "trend", s.trend);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
+  w.StartObject();
+  json::Uint(w, "tier_us", a.tier_us);
+  json::Uint(w, "concurrency", a.concurrency);
+  w.Key("adapters");
+  w.StartArray();
+  for (const SegmentMedians& s : a.adapters) {
+    w.StartObject();
+    json::String(w, "adapter", s.adapter);
+    json::Double(w, "submit_ns", s.submit_ns);
+    json::Double(w, "handoff_ns", s.handoff_ns);
+    json::Double(w, "body_ns", s.body_ns);
+    json::Double(w, "return_ns", s.return_ns);
+    json::Double(w, "drain_ns", s.drain_ns);
+    json::Double(w, "end_to_end_ns", s.end_to_end_ns);
+    json::Bool(w, "measurable", s.measurable);
+    json::String(w, "not_measurable_reason", s.not_measurable_reason);
+    json::String(w, "not_measurable_code", s.not_measurable_code);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("excess");
+  w.StartArray();
+  for (const AttributionExcess& e : a.excess) {
+    w.StartObject();
+    json::String(w, "baseline", e.baseline);
+    json::Double(w, "total_excess_ns", e.total_excess_ns);
+    json::String(w, "largest_segment", e.largest_segment);
+    json::Double(w, "largest_segment_excess_ns", e.largest_segment_excess_ns);
+    json::String(w, "text", e.text);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+void WriteUnfavourableGroup(json::Writer& w, const UnfavourableGroup& g) {
+  w.StartObject();
+  json::String(w, "baseline", g.baseline);
+  json::Uint(w, "cells_lost", g.cells_lost);
+  json::Double(w, "worst_factor", g.worst_factor);
+  json::String(w, "worst_cell", g.worst_cell);
+  WriteStringList(w, "cells", g.cells);
+  w.EndObject();
+}
+
+void WriteConclusion(json::Writer& w, const Conclusion& c) {
+  w.StartObject();
+  json::String(w, "kind", c.kind);
+  json::String(w, "text", c.text);
+  WriteStringList(w, "cells", c.cells);
+  WriteMessage(w, "message", c.message);
+  w.EndObject();
+}
+
+void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
+  w.Key("semantics");
+  w.StartObject();
+  json::String(w, "status", d.status);
+  json::String(w, "reason_code", d.reason_code);
+  json::String(w, "reason", d.reason);
+  json::Uint(w, "tier_us", d.tier_us);
+  WriteUintList(w, "concurrencies", d.concurrencies);
+  w.Key("items");
+  w.StartArray();
+  for (const SemanticsItemView& item : d.items) {
+    w.StartObject();
+    w.Key("item");
+    WriteSemanticsItem(w, item.record.item);
+    json::Bool(w, "priced", item.record.priced);
+    json::String(w, "dropped_code", item.record.dropped_code);
+    json::String(w, "dropped_reason", item.record.dropped_reason);
+    w.Key("check");
+    if (item.record.check) {
+      WriteTimeoutCheck(w, *item.record.check);
+    } else {
+      w.Null();
+    }
+    w.Key("costs");
+    w.StartArray();
+    for (const SemanticsCost& c : item.costs) {
+      w.StartObject();
+      json::Uint(w, "concurrency", c.concurrency);
+      json::String(w, "off_unit", c.off_unit);
+      json::String(w, "on_unit", c.on_unit);
+      json::Bool(w, "measured", c.measured);
+      json::String(w, "reason_code", c.reason_code);
+      json::Double(w, "off_median_ns", c.off_median_ns);
+      json::Double(w, "on_median_ns", c.on_median_ns);
+      json::Double(w, "cost_ns", c.cost_ns);
+      json::Double(w, "cost_low_ns", c.cost_low_ns);
+      json::Double(w, "cost_high_ns", c.cost_high_ns);
+      json::Double(w, "band", c.band);
+      json::Double(w, "band_ns", c.band_ns);
+      json::String(w, "verdict", c.verdict);
+      WriteMannWhitney(w, c.test);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+template <typename T, typename F>
+void WriteObjectList(json::Writer& w, const char* key, const std::vector<T>& xs, F write_one) {
+  w.Key(key);
+  w.StartArray();
+  for (const T& x : xs) write_one(w, x);
+  w.EndArray();
+}
+
+void WriteCountPerTask(json::Writer& w, const char* key, const CountPerTask& c) {
+  w.Key(key);
+  w.StartObject();
+  json::Bool(w, "available", c.available);
+  json::Uint(w, "total", c.total);
+  json::Double(w, "per_task", c.per_task);
+  json::String(w, "unavailable_code", c.unavailable_code);
+  json::String(w, "unavailable_reason", c.unavailable_reason);
+  w.EndObject();
+}
+
+void WriteCostRow(json::Writer& w, const CostRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "concurrency", r.concurrency);
+  json::String(w, "unit", r.unit);
+  json::Bool(w, "ok", r.ok);
+  json::String(w, "failure", r.failure);
+  json::Uint(w, "tasks", r.tasks);
+  WriteCountPerTask(w, "alloc_calls", r.alloc_calls);
+  WriteCountPerTask(w, "alloc_bytes", r.alloc_bytes);
+  WriteCountPerTask(w, "instructions", r.instructions);
+  WriteCountPerTask(w, "cycles", r.cycles);
+  WriteCountPerTask(w, "context_switches", r.context_switches);
+  WriteCountPerTask(w, "cpu_migrations", r.cpu_migrations);
+  w.EndObject();
+}
+
+void WriteColdStart(json::Writer& w, const ColdStart& c) {
+  w.StartObject();
+  json::String(w, "adapter", c.adapter);
+  json::String(w, "unit", c.unit);
+  json::Bool(w, "ok", c.ok);
+  json::String(w, "failure", c.failure);
+  json::Double(w, "setup_ns", c.setup_ns);
+  json::Double(w, "first_task_ns", c.first_task_ns);
+  WriteCountPerTask(w, "alloc_calls", c.alloc_calls);
+  WriteCountPerTask(w, "alloc_bytes", c.alloc_bytes);
+  w.EndObject();
+}
+
+void WriteCallgrindRow(json::Writer& w, const CallgrindRow& r) {
+  w.StartObject();
+  json::String(w, "adapter", r.adapter);
+  json::Uint(w, "concurrency", r.concurrency);
+  json::Uint(w, "tier_us", r.tier_us);
+  json::String(w, "unit", r.unit);
+  json::Bool(w, "ok", r.ok);
+  json::String(w, "failure", r.failure);
+  json::Uint(w, "tasks", r.tasks);
+  json::Uint(w, "instructions", r.instructions);
+  json::Double(w, "instructions_per_task", r.instructions_per_task);
+  json::Bool(w, "repeat_available", r.repeat_available);
+  json::Uint(w, "repeat_instructions", r.repeat_instructions);
+  json::String(w, "repeat_unavailable_reason", r.repeat_unavailable_reason);
+  json::Bool(w, "repeats_exactly", r.repeats_exactly);
+  json::Double(w, "repeat_difference", r.repeat_difference);
+  w.EndObject();
+}
+
+void WriteCost(json::Writer& w, const CostOfCode& c) {
+  w.Key("cost");
+  w.StartObject();
+  json::String(w, "status", c.status);
+  json::String(w, "reason_code", c.reason_code);
+  json::String(w, "workload", c.workload);
+  json::Uint(w, "tier_us", c.tier_us);
+  WriteUintList(w, "concurrencies", c.concurrencies);
+  WriteObjectList(w, "rows", c.rows, WriteCostRow);
+  WriteObjectList(w, "cold_start", c.cold_start, WriteColdStart);
+  json::String(w, "counters_status", c.counters_status);
+  json::String(w, "counters_reason_code", c.counters_reason_code);
+  json::String(w, "counters_reason", c.counters_reason);
+  json::String(w, "callgrind_status", c.callgrind_status);
+  json::String(w, "callgrind_version", c.callgrind_version);
+  WriteObjectList(w, "callgrind", c.callgrind, WriteCallgrindRow);
+  // What the section must say besides its tables (cost.callgrind_times_meaningless).
+  WriteObjectList(w, "messages", c.messages, [](json::Writer& out, const Message& m) {
+    out.StartObject();
+    WriteMessage(out, "message", m);
+    out.EndObject();
+  });
+  w.EndObject();
+}
+
+void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
+  w.Key("self_checks");
+  w.StartObject();
+  json::Bool(w, "passed", s.passed);
+  w.Key("checks");
+  w.StartArray();
+  for (const SelfCheck& c : s.checks) {
+    w.StartObject();
+    json::String(w, "name", c.name);
+    json::Bool(w, "passed", c.passed);
+    json::String(w, "detail", c.detail);
+    WriteMessage(w, "message", c.message);
+    w.EndObject();
+  }
+  w.EndArray();
+  WriteStringList(w, "withheld_units", s.withheld_units);
+  w.Key("withheld");
+  w.StartArray();
+  for (const WithheldUnit& u : s.withheld) {
+    w.StartObject();
+    json::String(w, "unit", u.unit);
+    json::String(w, "reason_code", u.reason_code);
+    json::Double(w, "overhead_ns", u.overhead_ns);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace
+
+std::string ReportModelToJson(const ReportModel& m) {
+  rapidjson::StringBuffer buf;
+  json::Writer w(buf);
+  w.StartObject();
+  json::String(w, "schema", kReportModelSchemaName);
+  // The layout written here is version kReportModelVersion, whatever the struct says.
+  assert(m.model_version == kReportModelVersion);
+  json::Int(w, "model_version", kReportModelVersion);
+  json::String(w, "archive_path", m.archive_path);
+  json::String(w, "subject", m.subject);
+  json::String(w, "subject_version", m.subject_version);
+  // The archive's own writers: one layout for both documents.
+  WriteRunRecord(w, m.run);
+  WriteEnvironment(w, m.environment);
+  WriteNoiseModel(w, m.noise);
+  WriteAdapterRecords(w, m.adapters);
+  WriteObjectList(w, "units", m.units, WriteUnit);
+  WriteObjectList(w, "process_units", m.process_units, WriteProcessUnit);
+  WriteUintList(w, "tiers_us", m.tiers_us);
+  WriteUintList(w, "concurrencies", m.concurrencies);
+  WriteObjectList(w, "cells", m.cells, WriteCell);
+  WriteIndexList(w, "subject_faster", m.subject_faster);
+  WriteIndexList(w, "subject_slower", m.subject_slower);
+  WriteIndexList(w, "indistinguishable", m.indistinguishable);
+  WriteIndexList(w, "floor_cells", m.floor_cells);
+  w.Key("verdict_method");
+  w.StartObject();
+  json::String(w, "kind", "two_level_bootstrap");
+  json::Double(w, "threshold", m.verdict_threshold);
+  json::Double(w, "confidence", m.verdict_confidence);
+  json::Int(w, "resamples", m.verdict_resamples);
+  // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
+  json::String(w, "seed", absl::StrFormat("%#x", m.verdict_seed));
+  w.EndObject();
+  WriteObjectList(w, "unmeasured", m.unmeasured, WriteUnmeasured);
+  json::Double(w, "band_min", m.band_min);
+  json::Double(w, "band_max", m.band_max);
+  json::Double(w, "share_threshold", m.share_threshold);
+  WriteObjectList(w, "share_thresholds", m.share_thresholds, WriteShareThreshold);
+  WriteObjectList(w, "crossovers", m.crossovers, WriteCrossover);
+  WriteObjectList(w, "scaling", m.scaling, WriteScalingRow);
+  WriteObjectList(w, "attribution", m.attribution, WriteAttributionSample);
+  WriteObjectList(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
+  WriteObjectList(w, "conclusions", m.conclusions, WriteConclusion);
+  WriteSemantics(w, m.semantics);
+  WriteCost(w, m.cost);
+  WriteSelfChecks(w, m.self_checks);
+  w.EndObject();
+  assert(w.IsComplete());
+  return std::string(buf.GetString(), buf.GetSize());
+}
+
+}  // namespace zoo

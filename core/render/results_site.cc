@@ -1,0 +1,263 @@
+#include "core/render/results_site.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "core/archive/archive.h"
+#include "core/base/atomic_file.h"
+#include "core/model/compare_model.h"
+#include "core/model/compare_model_json.h"
+#include "core/render/report_render.h"
+#include "core/archive/results_index.h"
+
+namespace zoo {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string HtmlEscape(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string MarkdownEscape(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    if (std::string_view("\\`*_[]()<>#|!").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+bool Has(const std::vector<std::string>& files, const std::string& f) {
+  return std::find(files.begin(), files.end(), f) != files.end();
+}
+
+absl::Status CopyFileAtomically(const fs::path& from, const fs::path& to) {
+  std::ifstream in(from, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) return absl::InvalidArgumentError(absl::StrCat(from.string(), ": cannot be read"));
+  return WriteFileAtomically(to, bytes.str());
+}
+
+// One row of the index: an archive and the files of its report that exist.
+struct ArchiveRow {
+  const IndexedArchive* archive;
+  std::string raw;                  // relative link to the copied archive
+  std::vector<std::string> report;  // relative links to report.html / report.md, if written
+};
+
+struct CompareLink {
+  const IndexedArchive* older;
+  const IndexedArchive* newer;
+  std::vector<std::string> pages;  // relative links to compare.html / compare.md, if written
+};
+
+std::string LinkName(const std::string& link) { return fs::path(link).filename().string(); }
+
+// The index's own words are English whatever the reports' language (README says so).
+std::string IndexHtml(const std::vector<ArchiveRow>& rows,
+                      const std::vector<CompareLink>& compares) {
+  std::string h = absl::StrCat(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>zoo-host results</title>\n<style>"
+      "body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}"
+      "table{border-collapse:collapse}th,td{border:1px solid #c8ccd1;padding:.25rem .6rem;"
+      "text-align:left}th{background:#f2f4f7}</style>\n</head>\n<body>\n"
+      "<h1>zoo-host results</h1>\n");
+  for (size_t i = 0; i < rows.size();) {
+    const std::string& subject = rows[i].archive->subject;
+    h += absl::StrCat("<section>\n<h2>", HtmlEscape(subject), "</h2>\n<table>\n<tr><th>version</th>"
+                      "<th>started (UTC)</th><th>report</th><th>archive</th></tr>\n");
+    for (; i < rows.size() && rows[i].archive->subject == subject; ++i) {
+      const ArchiveRow& r = rows[i];
+      std::string report;
+      for (const std::string& link : r.report) {
+        absl::StrAppend(&report, report.empty() ? "" : " ", "<a href=\"", HtmlEscape(link), "\">",
+                        HtmlEscape(LinkName(link)), "</a>");
+      }
+      absl::StrAppend(&h, "<tr><td>", HtmlEscape(r.archive->subject_version), "</td><td>",
+                      HtmlEscape(r.archive->started_utc), "</td><td>", report,
+                      "</td><td><a href=\"", HtmlEscape(r.raw), "\">",
+                      HtmlEscape(LinkName(r.raw)), "</a></td></tr>\n");
+    }
+    h += "</table>\n";
+    std::string list;
+    for (const CompareLink& c : compares) {
+      if (c.older->subject != subject || c.pages.empty()) continue;
+      absl::StrAppend(&list, "<li>", HtmlEscape(c.older->subject_version), " &rarr; ",
+                      HtmlEscape(c.newer->subject_version), ":");
+      for (const std::string& link : c.pages) {
+        absl::StrAppend(&list, " <a href=\"", HtmlEscape(link), "\">",
+                        HtmlEscape(LinkName(link)), "</a>");
+      }
+      list += "</li>\n";
+    }
+    if (!list.empty()) absl::StrAppend(&h, "<h3>version over version</h3>\n<ul>\n", list, "</ul>\n");
+    h += "</section>\n";
+  }
+  if (rows.empty()) h += "<p>no archives</p>\n";
+  h += "</body>\n</html>\n";
+  return h;
+}
+
+std::string IndexMarkdown(const std::vector<ArchiveRow>& rows,
+                          const std::vector<CompareLink>& compares) {
+  std::string md = "# zoo-host results\n";
+  for (size_t i = 0; i < rows.size();) {
+    const std::string& subject = rows[i].archive->subject;
+    absl::StrAppend(&md, "\n## ", MarkdownEscape(subject),
+                    "\n\n| version | started (UTC) | report | archive |\n| --- | --- | --- | --- |\n");
+    for (; i < rows.size() && rows[i].archive->subject == subject; ++i) {
+      const ArchiveRow& r = rows[i];
+      std::string report;
+      for (const std::string& link : r.report) {
+        absl::StrAppend(&report, report.empty() ? "" : " ", "[", LinkName(link), "](", link, ")");
+      }
+      absl::StrAppend(&md, "| ", MarkdownEscape(r.archive->subject_version), " | ",
+                      MarkdownEscape(r.archive->started_utc), " | ", report, " | [",
+                      LinkName(r.raw), "](", r.raw, ") |\n");
+    }
+    std::string list;
+    for (const CompareLink& c : compares) {
+      if (c.older->subject != subject || c.pages.empty()) continue;
+      absl::StrAppend(&list, "- ", MarkdownEscape(c.older->subject_version), " → ",
+                      MarkdownEscape(c.newer->subject_version), ":");
+      for (const std::string& link : c.pages) absl::StrAppend(&list, " [", LinkName(link), "](", link, ")");
+      list += "\n";
+    }
+    if (!list.empty()) absl::StrAppend(&md, "\n### version over version\n\n", list);
+  }
+  if (rows.empty()) md += "\nno archives\n";
+  return md;
+}
+
+// Builds the site of `scan` in `site` (a staging folder); fills `outcome`.
+absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, const fs::path& site,
+                         SiteOutcome& outcome) {
+  RenderRequest render;
+  render.language = request.language;
+  render.plugin_paths = request.plugin_paths;
+  render.allow_untrusted_plugins = request.allow_untrusted_plugins;
+  render.zoo_host = request.zoo_host;
+  render.on_note = request.on_note;
+
+  // An archive that reads but cannot be reported (no measured unit of its subject, as a
+  // Ctrl-C during the gate leaves; a code no reporter knows) is skipped and named, like one
+  // that does not read: the site is built from the rest.
+  auto skip = [&](const fs::path& path, const absl::Status& why) {
+    std::string line = absl::StrCat("skipped ", path.string(), ": ", why.message());
+    if (request.on_note) request.on_note(line);
+    outcome.skipped.push_back(std::move(line));
+  };
+  std::vector<IndexedArchive> kept;
+  std::vector<std::vector<std::string>> kept_reports;
+  for (const IndexedArchive& a : scan.archives) {
+    const std::string base = absl::StrCat("reports/", a.folder, "/", a.stem);
+    render.archive = a.path;
+    render.out_dir = site / base;
+    absl::StatusOr<RenderOutcome> rendered = RenderArchive(render);
+    // The archive's own fault names the archive first (ReadArchive, BuildReportModel): skip
+    // it. Anything else (a flag, a reporter, the disk) stops the site as before.
+    if (!rendered.ok() && absl::StartsWith(rendered.status().message(), a.path.string())) {
+      skip(a.path, rendered.status());
+      continue;
+    }
+    if (!rendered.ok()) return rendered.status();
+    if (absl::Status s = CopyFileAtomically(a.path, site / (base + ".json")); !s.ok()) {
+      return s;
+    }
+    std::vector<std::string> report;
+    for (const char* f : {"report.html", "report.md"}) {
+      if (Has(rendered->files, f)) report.push_back(absl::StrCat(base, "/", f));
+    }
+    kept.push_back(a);
+    kept_reports.push_back(std::move(report));
+  }
+  std::vector<ArchiveRow> rows;
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const IndexedArchive& a = kept[i];
+    rows.push_back({.archive = &a,
+                    .raw = absl::StrCat("reports/", a.folder, "/", a.stem, ".json"),
+                    .report = kept_reports[i]});
+    ++outcome.archives;
+  }
+
+  std::vector<CompareLink> compares;
+  for (const auto& [older_i, newer_i] : AdjacentVersionPairs(kept)) {
+    const IndexedArchive& older = kept[older_i];
+    const IndexedArchive& newer = kept[newer_i];
+    absl::StatusOr<Archive> old_archive = ReadArchive(older.path);
+    absl::StatusOr<Archive> new_archive = ReadArchive(newer.path);
+    if (!old_archive.ok()) return old_archive.status();
+    if (!new_archive.ok()) return new_archive.status();
+    absl::StatusOr<CompareModel> model =
+        BuildCompareModel(*old_archive, ShownArchivePath(older.path), *new_archive,
+                          ShownArchivePath(newer.path));
+    if (!model.ok()) {
+      skip(newer.path, absl::InvalidArgumentError(absl::StrCat(
+                           "no compare page against ", older.path.string(), ": ",
+                           model.status().message())));
+      continue;
+    }
+    const std::string base = absl::StrCat("compare/", older.folder, ".vs-", newer.folder);
+    render.out_dir = site / base;
+    render.formats = {};
+    absl::StatusOr<RenderOutcome> rendered =
+        RenderCompareDocument(CompareModelToJson(*model), render);
+    if (!rendered.ok()) return rendered.status();
+    CompareLink link{.older = &older, .newer = &newer, .pages = {}};
+    for (const char* f : {"compare.html", "compare.md"}) {
+      if (Has(rendered->files, f)) link.pages.push_back(absl::StrCat(base, "/", f));
+    }
+    compares.push_back(std::move(link));
+    ++outcome.compares;
+  }
+
+  if (absl::Status s = WriteFileAtomically(site / "index.md", IndexMarkdown(rows, compares));
+      !s.ok()) {
+    return s;
+  }
+  return WriteFileAtomically(site / "index.html", IndexHtml(rows, compares));
+}
+
+}  // namespace
+
+absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
+  absl::StatusOr<ResultsScan> scan = ScanResults(request.results);
+  if (!scan.ok()) return scan.status();
+  SiteOutcome outcome;
+  outcome.skipped = scan->skipped;
+  for (const std::string& s : scan->skipped) {
+    if (request.on_note) request.on_note(s);
+  }
+  // The whole site is built beside SITE and moved into place when complete: a failure (a
+  // reporter, a full disk) leaves no half site, and the one there before stays.
+  absl::StatusOr<fs::path> staging = MakeStagingFolder(request.out_dir);
+  if (!staging.ok()) return staging.status();
+  if (absl::Status s = BuildSiteIn(request, *scan, *staging, outcome); !s.ok()) {
+    std::error_code ec;
+    fs::remove_all(*staging, ec);
+    return s;
+  }
+  if (absl::Status s = PublishFolder(*staging, request.out_dir); !s.ok()) return s;
+  return outcome;
+}
+
+}  // namespace zoo

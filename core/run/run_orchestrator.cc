@@ -1,0 +1,398 @@
+#include "core/run/run_orchestrator.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <set>
+#include <system_error>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/measure/alloc_counting.h"
+#include "core/worker/calibration_runner.h"
+#include "core/base/clock.h"
+#include "core/worker/gate_cache.h"
+#include "core/worker/gate_runner.h"
+#include "core/archive/noise_conditions.h"
+#include "core/worker/plugin_catalog.h"
+#include "core/run/run_plan.h"
+#include "core/run/self_checks.h"
+#include "core/worker/semantics_runner.h"
+#include "core/worker/unit_runner.h"
+
+namespace zoo {
+namespace {
+
+constexpr double kCallgrindTimeoutFactor = 20;
+
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The adapters to measure, subject first, then the others by name.
+absl::StatusOr<std::vector<const CatalogEntry*>> SelectAdapters(
+    const std::vector<CatalogEntry>& catalog, const Matrix& m) {
+  std::map<std::string, const CatalogEntry*> usable;
+  for (const CatalogEntry& e : catalog) {
+    if (e.usable()) usable.emplace(e.descriptor->name, &e);
+  }
+  auto known = [&] {
+    std::vector<std::string> names;
+    for (const auto& [name, entry] : usable) names.push_back(name);
+    return names.empty() ? std::string("none") : absl::StrJoin(names, ", ");
+  };
+  if (!usable.count(m.subject)) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown subject '", m.subject,
+                                                   "': no usable adapter has that name (found: ",
+                                                   known(), ")"));
+  }
+  std::vector<std::string> names = m.adapters;
+  if (names.empty()) {
+    for (const auto& [name, entry] : usable) names.push_back(name);
+  }
+  std::vector<const CatalogEntry*> out = {usable.at(m.subject)};
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    auto it = usable.find(name);
+    if (it == usable.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown adapter '", name, "': no usable adapter has that name (found: ", known(), ")"));
+    }
+    if (name != m.subject && std::find(out.begin(), out.end(), it->second) == out.end()) {
+      out.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+// The scheduling-semantics dimension: probe the subject (in a child), then plan, at the
+// smallest tier (where a per-task cost shows most) and every concurrency within the cores, one
+// unit with every item off and one per priced item switched on alone, in the matrix's
+// processes (run_plan.h).
+void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const CatalogEntry& subject,
+                            const Matrix& m, uint32_t cores,
+                            const RunCalibration& calibration, SemanticsRecord* record,
+                            std::vector<UnitSpec>* specs) {
+  std::vector<uint32_t> concurrencies;
+  for (uint32_t c : m.concurrencies) {
+    if (c <= cores) concurrencies.push_back(c);
+  }
+  const uint32_t tier = *std::min_element(m.tiers_us.begin(), m.tiers_us.end());
+  *record = PlanSemantics(
+      RunSemanticsProbeInChild(zoo_host, subject.candidate.file, std::chrono::seconds(60)),
+      m.subject, tier, concurrencies);
+  if (record->status != "measured") return;
+  std::vector<PlannedSemanticsItem> items;
+  for (const SemanticsItemRecord& item : record->items) {
+    if (item.priced) items.push_back({.name = item.item.name, .value = item.item.default_value});
+  }
+  std::vector<UnitSpec> planned = PlanSemanticsUnits(
+      m, {.name = m.subject, .plugin_file = subject.candidate.file.string()}, tier,
+      record->concurrencies, items, cores, calibration);
+  specs->insert(specs->end(), planned.begin(), planned.end());
+}
+
+// The cost-of-code units: every gated adapter, subject first, at every matrix concurrency
+// within the cores, with the noop body, so that what they count is the dispatch path's own.
+void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEntry*>& passed,
+                   uint32_t cores, CostRecord* record, std::vector<UnitSpec>* specs) {
+  const Matrix& m = options.matrix;
+  if (!options.instrument.empty()) {
+    *record = CostRecord{.status = "not_run", .reason_code = "callgrind_run", .workload = "noop",
+                         .tier_us = 0, .concurrencies = {}};
+    return;
+  }
+  if (!options.cost) {
+    *record = CostRecord{.status = "not_run", .reason_code = "not_requested", .workload = "noop",
+                         .tier_us = 0, .concurrencies = {}};
+    return;
+  }
+  *record = CostRecord{.status = "measured", .reason_code = "", .workload = "noop", .tier_us = 0,
+                       .concurrencies = {}};
+  for (uint32_t c : m.concurrencies) {
+    if (c <= cores) record->concurrencies.push_back(c);
+  }
+  std::sort(record->concurrencies.begin(), record->concurrencies.end());
+  record->concurrencies.erase(
+      std::unique(record->concurrencies.begin(), record->concurrencies.end()),
+      record->concurrencies.end());
+  for (const CatalogEntry* e : passed) {
+    for (uint32_t c : record->concurrencies) {
+      specs->push_back(UnitSpec{.adapter = e->descriptor->name,
+                                .plugin_file = e->candidate.file.string(),
+                                .tier_us = 0,
+                                .concurrency = c,
+                                .warmup_rounds = m.warmup_rounds,
+                                .measured_rounds = m.measured_rounds,
+                                .workload = "noop",
+                                .semantics = "",
+                                .semantics_value = 0,
+                                .instrument = "counters"});
+    }
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
+  auto note = [&](std::string_view line) {
+    if (options.on_note) options.on_note(line);
+  };
+  const Matrix& m = options.matrix;
+  if (absl::Status s = ValidateMatrix(m, "the matrix"); !s.ok()) return s;
+
+  // Before the catalog probes and the gate start child processes of their own, so that the
+  // load average is the machine's, not ours; nothing is timed yet.
+  const SystemInfo environment = ReadSystemInfo();
+  NoiseRecord noise = ReadNoiseConditions(environment, m, options.noise_root);
+
+  std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
+                                           options.plugin_paths.end());
+  PluginSearchPath search = DefaultSearchPath(std::move(paths));
+  search.allow_untrusted = options.allow_untrusted_plugins;
+  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
+  if (!candidates.ok()) return candidates.status();
+  const std::vector<CatalogEntry> catalog =
+      BuildCatalog(*candidates, ChildProbe(options.zoo_host, std::chrono::seconds(20)));
+  for (const CatalogEntry& e : catalog) {
+    if (!e.usable()) note(absl::StrCat("skipped: ", e.problem));
+  }
+  absl::StatusOr<std::vector<const CatalogEntry*>> selected = SelectAdapters(catalog, m);
+  if (!selected.ok()) return selected.status();
+  // Printed once the run is sure to go ahead (a usage error stays one sentence); never fatal.
+  for (const NoiseCondition& c : noise.conditions) {
+    if (c.warning()) note(absl::StrCat("noise warning: ", c.detail));
+  }
+
+  const uint32_t cores = std::max(1u, environment.logical_cores);
+  Archive archive;
+  archive.run.started_utc = UtcNow();
+  archive.run.command = options.command_line;
+  archive.run.quick = options.quick;
+  archive.run.quick_description = options.quick ? QuickDescription() : "";
+  archive.run.matrix = m;
+  archive.run.instrument = options.instrument;
+  archive.run.instrument_version = options.instrument.empty() ? "" : options.valgrind_version;
+  archive.environment = environment;
+  archive.noise = std::move(noise);
+  archive.subject = m.subject;
+
+  // No adapter is trusted before the gate; a PASS of the same file and build is reused.
+  GateRunOptions gate;
+  gate.timeout = std::chrono::seconds(60);
+  const GateCache gate_cache = GateCache::Open(options.gate_cache_dir, options.zoo_host, gate.gate);
+  std::vector<std::optional<GateReport>> cached;
+  std::vector<std::filesystem::path> to_gate;
+  for (const CatalogEntry* e : *selected) {
+    absl::StatusOr<std::string> sha = FileSha256(e->candidate.file);
+    AdapterRecord rec{.descriptor = *e->descriptor,
+                      .sha256 = sha.ok() ? *sha : std::string("unreadable"),
+                      .gate_passed = false,
+                      .gate_reason = ""};
+    cached.push_back(sha.ok() ? gate_cache.FindPass(*sha) : std::nullopt);
+    if (!cached.back()) to_gate.push_back(e->candidate.file);
+    archive.adapters.push_back(std::move(rec));
+  }
+  const std::vector<GateVerdict> gated =
+      RunGatesInChildren(options.zoo_host, to_gate, gate, std::min(cores, 2u));
+  std::vector<const CatalogEntry*> passed;
+  for (size_t i = 0, next_gated = 0; i < selected->size(); ++i) {
+    const CatalogEntry* e = (*selected)[i];
+    AdapterRecord& rec = archive.adapters[i];
+    GateVerdict verdict;
+    if (cached[i]) {
+      verdict = GateVerdict{.passed = true, .reason = "", .report = cached[i]};
+    } else {
+      verdict = gated[next_gated++];
+      if (verdict.passed && verdict.report && rec.sha256 != "unreadable") {
+        // A cache that cannot be written costs the next run time, not this run its data.
+        if (absl::Status s = gate_cache.StorePass(rec.sha256, *verdict.report); !s.ok()) {
+          note(absl::StrCat("gate cache: ", s.message()));
+        }
+      }
+    }
+    rec.gate_passed = verdict.passed;
+    rec.gate_reason = verdict.reason;
+    note(absl::StrCat("gate: ", verdict.passed ? "PASS     " : "REJECTED ", rec.descriptor.name,
+                      verdict.passed ? "" : absl::StrCat(": ", verdict.reason),
+                      cached[i] ? " (an earlier PASS of this file and zoo-host build)" : ""));
+    if (e->descriptor->name == m.subject) archive.subject_version = e->descriptor->version;
+    if (verdict.passed) passed.push_back(e);
+  }
+  if (passed.empty() || passed.front()->descriptor->name != m.subject) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the subject '", m.subject, "' did not pass the equivalence gate: ",
+        archive.adapters.front().gate_reason));
+  }
+
+  // Same work in every unit: each tier's body calibrated once, in processes of its own.
+  absl::StatusOr<RunCalibration> calibration = CalibrateInChildren(
+      options.zoo_host, m.workload, m.tiers_us, kCalibrationProcesses, std::chrono::seconds(60));
+  if (!calibration.ok()) return calibration.status();
+  archive.run.calibration = *std::move(calibration);
+  for (const TierCalibration& t : archive.run.calibration.tiers) {
+    std::vector<std::string> counts;
+    for (const TierCalibration::Process& p : t.processes) {
+      counts.push_back(absl::StrCat(p.repetitions));
+    }
+    note(absl::StrCat("calibration: ", t.tier_us, " us = ", t.repetitions,
+                      " repetitions (the median of ", absl::StrJoin(counts, ", "), ")"));
+  }
+
+  std::vector<PlannedAdapter> planned;
+  for (const CatalogEntry* e : passed) {
+    planned.push_back({.name = e->descriptor->name, .plugin_file = e->candidate.file.string()});
+  }
+  std::vector<UnitSpec> specs =
+      PlanMatrixUnits(m, planned, cores, archive.run.calibration, options.instrument);
+  if (options.instrument.empty()) {
+    uint32_t fewest = kMaxProcessesPerCell, most = 0;
+    for (uint32_t tier : m.tiers_us) {
+      for (uint32_t c : m.concurrencies) {
+        fewest = std::min(fewest, ProcessesFor(m, tier, c, cores, planned.size()));
+        most = std::max(most, ProcessesFor(m, tier, c, cores, planned.size()));
+      }
+    }
+    note(absl::StrCat("processes: ", fewest, " to ", most, " per cell, each up to ",
+                      m.warmup_rounds, " warm-up + ", m.measured_rounds,
+                      " measured rounds, adapters interleaved"));
+  }
+  PlanSemanticsDimension(options.zoo_host, *passed.front(), m, cores, archive.run.calibration,
+                         &archive.semantics, &specs);
+  if (archive.semantics.status == "measured") {
+    note(absl::StrCat("semantics: ", archive.semantics.items.size(), " items of ", m.subject,
+                      ", priced at ", archive.semantics.tier_us, " us"));
+  } else {
+    note(absl::StrCat("semantics: ", archive.semantics.status, ": ", archive.semantics.reason));
+  }
+  for (const SemanticsItemRecord& item : archive.semantics.items) {
+    if (!item.priced) note(absl::StrCat("semantics: ", item.item.name, " dropped: ",
+                                        item.dropped_reason));
+  }
+  PlanCostUnits(options, passed, cores, &archive.cost, &specs);
+  std::filesystem::path alloc_counter;
+  if (archive.cost.status == "measured") {
+    std::error_code ec;
+    if (std::string why = AllocCountingUnsupportedReason(); !why.empty()) {
+      note(absl::StrCat("cost: allocations not counted: ", why));
+    } else if (alloc_counter = AllocCounterLibrary(options.zoo_host);
+               !std::filesystem::exists(alloc_counter, ec)) {
+      note(absl::StrCat("cost: allocations not counted: ", alloc_counter.string(),
+                        " does not exist"));
+      alloc_counter.clear();
+    }
+    note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed.size(),
+                      " counters units (noop) after the matrix"));
+  }
+  archive.run.units_planned = static_cast<uint32_t>(specs.size());
+
+  RunOutcome outcome;
+  absl::StatusOr<std::filesystem::path> claimed = ClaimArchivePath(ArchivePath(
+      options.results_dir, archive.subject, archive.subject_version, archive.run.started_utc));
+  if (!claimed.ok()) return claimed.status();
+  outcome.archive_path = *claimed;
+  const int64_t start = MonotonicNs();
+  auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
+  std::vector<std::string> unit_json;  // each unit serialised once (archive.h)
+  bool saved_once = false;
+  auto save = [&]() -> absl::Status {
+    archive.run.wall_s = elapsed();
+    archive.self_checks = RunSelfChecks(archive, static_cast<int>(getpid()));
+    absl::Status s = WriteArchive(archive, outcome.archive_path, &unit_json);
+    if (s.ok()) {
+      saved_once = true;
+      return s;
+    }
+    // A full disk: the archive on disk keeps the units of the last save, marked failed in
+    // place (that needs no new space); one that never landed is no archive and goes.
+    std::string kept;
+    std::error_code ec;
+    if (!saved_once) {
+      std::filesystem::remove(outcome.archive_path, ec);
+      kept = "no archive was kept";
+    } else if (absl::Status marked = MarkArchiveFailed(outcome.archive_path); marked.ok()) {
+      kept = "the archive keeps what was saved before, marked failed";
+    } else {
+      kept = absl::StrCat("the archive keeps what was saved before, but could not be marked "
+                          "failed: ", marked.message());
+    }
+    return absl::Status(s.code(), absl::StrCat(s.message(), "; ", kept));
+  };
+  if (absl::Status s = save(); !s.ok()) return s;
+
+  // A cell that crashed or hung in one process would do so again: its later processes are
+  // not run (a hang would cost the unit timeout each time), and the run says so.
+  std::set<std::string> failed_cells;
+  auto cell_of = [](const UnitSpec& s) {
+    return absl::StrCat(s.adapter, "/", s.semantics, "/", s.instrument, "/", s.concurrency, "/",
+                        s.tier_us);
+  };
+  size_t not_run = 0;
+  bool stopped = false;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (options.stop != nullptr && options.stop->load()) {
+      stopped = true;
+      break;
+    }
+    if (specs[i].process > 0 && failed_cells.contains(cell_of(specs[i]))) {
+      ++not_run;
+      continue;
+    }
+    RunProgress progress{.unit_index = i, .units_total = specs.size(), .spec = &specs[i],
+                         .elapsed_s = elapsed(), .eta_s = -1, .finished = nullptr};
+    if (i > 0) progress.eta_s = progress.elapsed_s / static_cast<double>(i) *
+                                static_cast<double>(specs.size() - i);
+    if (options.on_progress) options.on_progress(progress);
+
+    UnitRunOptions run_options;
+    // valgrind runs the unit tens of times slower than the hardware.
+    const double timeout_s =
+        specs[i].instrument == "callgrind" ? m.unit_timeout_s * kCallgrindTimeoutFactor
+                                           : m.unit_timeout_s;
+    run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
+    run_options.cancel = options.stop;
+    run_options.alloc_counter = alloc_counter;
+    run_options.valgrind = options.valgrind;
+    UnitRun run = RunUnitInChild(options.zoo_host, specs[i], run_options);
+    if (run.cancelled) {
+      stopped = true;  // the unit in progress is abandoned, not recorded
+      break;
+    }
+    ArchivedUnit unit{.result = std::move(run.result), .stats = {}};
+    unit.stats = ComputeUnitStats(unit.result, cores);
+    if (unit.result.ok) {
+      archive.run.units_measured++;
+    } else {
+      archive.run.units_failed++;
+      failed_cells.insert(cell_of(unit.result.spec));
+    }
+    archive.units.push_back(std::move(unit));
+    unit_json.push_back(ArchivedUnitToJson(archive.units.back()));
+    if (absl::Status s = save(); !s.ok()) return s;
+    progress.finished = &archive.units.back().result;
+    progress.elapsed_s = elapsed();
+    if (options.on_progress) options.on_progress(progress);
+  }
+
+  if (not_run > 0) {
+    archive.run.units_planned -= static_cast<uint32_t>(not_run);
+    note(absl::StrCat(not_run, " later processes of cells that had failed were not run: a "
+                            "crash or hang repeats, and a hang costs the unit timeout each time"));
+  }
+  archive.run.status = stopped ? "interrupted" : "complete";
+  archive.run.finished_utc = UtcNow();
+  if (absl::Status s = save(); !s.ok()) return s;
+  outcome.archive = std::move(archive);
+  return outcome;
+}
+
+}  // namespace zoo

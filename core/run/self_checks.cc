@@ -1,0 +1,157 @@
+#include "core/run/self_checks.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace zoo {
+namespace {
+
+// The adapter, with the semantics item a semantics unit switched on: "zoo_scheduler[retry]",
+// and which of the subject's processes a later one is: "zoo_scheduler#2".
+std::string AdapterLabel(const UnitSpec& s) {
+  std::string label =
+      s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
+  if (s.process > 0) absl::StrAppend(&label, "#", s.process + 1);
+  return label;
+}
+
+std::string UnitName(const UnitSpec& s) {
+  return absl::StrFormat("%s at %u us, concurrency %u", AdapterLabel(s), s.tier_us,
+                         s.concurrency);
+}
+
+// The unit's id as the report model names units ("thread_pool/c1/40us").
+std::string UnitId(const UnitSpec& s) {
+  return absl::StrFormat("%s/c%u/%uus", AdapterLabel(s), s.concurrency, s.tier_us);
+}
+
+SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
+  SelfCheck c{.name = "process_isolation", .passed = true, .detail = "", .message = {}};
+  // A process is its pid and its start time: a run of thousands of processes (and their
+  // adapters' workers) wraps the pid space, so a pid alone may come back for a later unit.
+  // Archives from before the start time was recorded compare pids alone.
+  std::set<std::pair<int32_t, uint64_t>> pids;
+  size_t units = 0;
+  std::vector<std::string> problems, in_orchestrator, shared;
+  for (const ArchivedUnit& u : a.units) {
+    if (u.result.pid == 0) continue;  // never started
+    ++units;
+    if (u.result.pid == orchestrator_pid) {
+      problems.push_back(absl::StrCat(UnitName(u.result.spec), " ran in the orchestrator"));
+      in_orchestrator.push_back(UnitId(u.result.spec));
+    } else if (!pids.insert({u.result.pid, u.result.process_start_ticks}).second) {
+      problems.push_back(absl::StrCat(UnitName(u.result.spec), " shares pid ", u.result.pid));
+      shared.push_back(UnitId(u.result.spec));
+    }
+  }
+  if (problems.empty()) {
+    c.detail = absl::StrFormat(
+        "%u units ran in %u distinct processes, none of them the orchestrator (pid %d)", units,
+        pids.size(), orchestrator_pid);
+    c.message = {"self_check.process_isolation.passed",
+                 {{"units", absl::StrCat(units)},
+                  {"processes", absl::StrCat(pids.size())},
+                  {"orchestrator_pid", absl::StrCat(orchestrator_pid)}}};
+  } else {
+    c.passed = false;
+    c.detail = absl::StrJoin(problems, "; ");
+    c.message = {"self_check.process_isolation.failed",
+                 {{"in_orchestrator", in_orchestrator.empty() ? "-" : absl::StrJoin(in_orchestrator, ", ")},
+                  {"sharing_a_process", shared.empty() ? "-" : absl::StrJoin(shared, ", ")}}};
+  }
+  return c;
+}
+
+SelfCheck BodyVersusTarget(const Archive& a) {
+  SelfCheck c{.name = "body_vs_target", .passed = true, .detail = "", .message = {}};
+  size_t checked = 0;
+  std::vector<std::string> off, off_units;
+  for (const ArchivedUnit& u : a.units) {
+    if (!u.result.ok || !u.stats.body_deviation) continue;
+    ++checked;
+    const double dev = *u.stats.body_deviation;
+    if (std::fabs(dev) > kBodyTolerance) {
+      off.push_back(absl::StrFormat("%s: median body %.1f us, %+.0f%%", UnitName(u.result.spec),
+                                    u.stats.body_ns.median / 1e3, dev * 100));
+      off_units.push_back(absl::StrCat(UnitId(u.result.spec), " (",
+                                       FormatDurationArg(u.stats.body_ns.median), ", ",
+                                       FormatSignedPercentArg(dev), ")"));
+    }
+  }
+  const std::string tolerance = FormatPercentArg(kBodyTolerance);
+  if (checked == 0) {
+    c.detail = "not applicable: no unit has a body with a target duration at a concurrency "
+               "within the logical cores";
+    c.message = {"self_check.body_vs_target.not_applicable", {}};
+  } else if (off.empty()) {
+    c.detail = absl::StrFormat("%u units: every median body self-time within %.0f%% of its tier",
+                               checked, kBodyTolerance * 100);
+    c.message = {"self_check.body_vs_target.passed",
+                 {{"checked", absl::StrCat(checked)}, {"tolerance", tolerance}}};
+  } else {
+    c.passed = false;
+    c.detail = absl::StrFormat("%u of %u units off their tier by more than %.0f%%: %s",
+                               off.size(), checked, kBodyTolerance * 100, absl::StrJoin(off, "; "));
+    c.message = {"self_check.body_vs_target.failed",
+                 {{"off", absl::StrCat(off.size())},
+                  {"checked", absl::StrCat(checked)},
+                  {"tolerance", tolerance},
+                  {"units", absl::StrJoin(off_units, ", ")}}};
+  }
+  return c;
+}
+
+SelfCheck OverheadWithheld(const Archive& a) {
+  SelfCheck c{.name = "overhead_withheld", .passed = true, .detail = "", .message = {}};
+  // Grouped by reason: the reason is long, the cells are short.
+  std::map<std::string, std::vector<std::string>> cells_by_reason;
+  std::vector<std::string> above_cores, negative;
+  size_t withheld = 0;
+  for (const ArchivedUnit& u : a.units) {
+    if (!u.result.ok || u.stats.overhead_ns) continue;
+    ++withheld;
+    const UnitSpec& s = u.result.spec;
+    std::string reason = u.stats.overhead_withheld;
+    if (reason.rfind("concurrency ", 0) == 0) {
+      reason = absl::StrFormat("concurrency above the %u logical cores (the body's self-time "
+                               "includes run-queue waits)", a.environment.logical_cores);
+      above_cores.push_back(UnitId(s));
+    } else if (reason.rfind("negative", 0) == 0) {
+      reason = "negative: the median body outlasts the median per-task end-to-end";
+      negative.push_back(UnitId(s));
+    }
+    cells_by_reason[reason].push_back(
+        absl::StrFormat("%s %u us c%u", AdapterLabel(s), s.tier_us, s.concurrency));
+  }
+  if (withheld == 0) {
+    c.detail = "every measured unit has an overhead figure";
+    c.message = {"self_check.overhead_withheld.none", {}};
+    return c;
+  }
+  c.message = {"self_check.overhead_withheld.some",
+               {{"withheld", absl::StrCat(withheld)},
+                {"cores", absl::StrCat(a.environment.logical_cores)},
+                {"above_cores", above_cores.empty() ? "-" : absl::StrJoin(above_cores, ", ")},
+                {"negative", negative.empty() ? "-" : absl::StrJoin(negative, ", ")}}};
+  std::vector<std::string> parts;
+  for (const auto& [reason, cells] : cells_by_reason) {
+    parts.push_back(absl::StrCat(reason, ": ", absl::StrJoin(cells, ", ")));
+  }
+  c.detail = absl::StrCat(withheld, " units without an overhead figure; ",
+                          absl::StrJoin(parts, "; "));
+  return c;
+}
+
+}  // namespace
+
+std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid) {
+  return {ProcessIsolation(archive, orchestrator_pid), BodyVersusTarget(archive),
+          OverheadWithheld(archive)};
+}
+
+}  // namespace zoo
