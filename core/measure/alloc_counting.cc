@@ -7,9 +7,9 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "core/measure/alloc_counter/alloc_counter_api.h"
 #include "core/base/build_config.h"
 #include "core/base/build_tree.h"
+#include "core/measure/alloc_counter/alloc_counter_api.h"
 
 namespace zoo {
 

@@ -10,16 +10,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/base/clock.h"
-#include "core/measure/host_services.h"
 #include "core/base/leak_check.h"
+#include "core/base/sysinfo.h"
+#include "core/measure/host_services.h"
 
 namespace zoo {
 namespace {
-
-std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
-  const char* text = entry.error_text(state);
-  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
-}
 
 // Processes the adapter left are killed; this long is allowed for them to be reaped.
 constexpr std::chrono::milliseconds kReapLimit{2'000};
@@ -147,7 +143,7 @@ std::optional<std::string> CheckPhase(const HostServices& host, const std::strin
 GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
   const zoo_adapter_entry_t& entry = adapter.entry();
   const SpinBody body(options.body_ns);
-  const uint32_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const uint32_t cores = std::max(1u, LogicalCores());
   auto step = [&](const std::string& s) {
     if (options.on_step) options.on_step(s);
   };
@@ -184,7 +180,7 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
     const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
     if (setup_status != ZOO_STATUS_OK) {
       KillAndReapDescendants(before, kReapLimit);
-      return reject(CallFailed("setup", setup_status, where, ErrorText(entry, nullptr)));
+      return reject(CallFailed("setup", setup_status, where, AdapterErrorText(entry, nullptr)));
     }
     if (state == nullptr) {
       return reject(absl::StrCat("setup() returned OK but no state at ", where));
@@ -200,7 +196,7 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
         report.tasks_submitted++;
         const zoo_status_t s = entry.submit(state, host.task(i));
         if (s != ZOO_STATUS_OK) {
-          failure = CallFailed("submit", s, where, ErrorText(entry, state));
+          failure = CallFailed("submit", s, where, AdapterErrorText(entry, state));
           break;
         }
       }
@@ -209,7 +205,7 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
       const zoo_status_t s = entry.drain(state);
       const int64_t returned = MonotonicNs();
       if (s != ZOO_STATUS_OK) {
-        failure = CallFailed("drain", s, where, ErrorText(entry, state));
+        failure = CallFailed("drain", s, where, AdapterErrorText(entry, state));
         break;
       }
       for (uint32_t i = first; i < first + batch; ++i) {
@@ -227,7 +223,7 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
     KillAndReapDescendants(before, kReapLimit);
     if (failure) return reject(*failure);
     if (teardown_status != ZOO_STATUS_OK) {
-      return reject(CallFailed("teardown", teardown_status, where, ErrorText(entry, nullptr)));
+      return reject(CallFailed("teardown", teardown_status, where, AdapterErrorText(entry, nullptr)));
     }
     if (std::optional<std::string> problem = CheckPhase(
             host, where, completions_at_drain, drain_return_ns, &report.tasks_completed)) {

@@ -8,6 +8,8 @@
 #include "absl/strings/str_format.h"
 #include "core/base/abi_text.h"
 #include "core/base/clock.h"
+#include "core/base/json_util.h"
+#include "core/base/sysinfo.h"
 #include "core/measure/host_services.h"
 #include "core/measure/workload.h"
 #include "zoo/ext/semantics.h"
@@ -30,11 +32,6 @@ std::string CheckName(uint32_t check) {
   return absl::StrCat("unknown(", check, ")");
 }
 
-std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
-  const char* text = entry.error_text(state);
-  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
-}
-
 TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
                              const zoo_semantics_extension_t& ext, uint32_t index,
                              const SemanticsItem& item,
@@ -50,26 +47,26 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
   HostServices host(*workload->body, 1);
   const zoo_config_t config{.struct_size = sizeof(zoo_config_t), .concurrency = 1,
                             .max_batch = 1,
-                            .logical_cores = std::max(1u, std::thread::hardware_concurrency()),
+                            .logical_cores = std::max(1u, LogicalCores()),
                             .options = ""};
   step(absl::StrCat("timeout check of '", item.name, "': setup"));
   zoo_adapter_state_t* state = nullptr;
   if (zoo_status_t s = entry.setup(host.table(), &config, &state); s != ZOO_STATUS_OK) {
-    check.detail = absl::StrFormat("setup() failed with status %d: %s", s, ErrorText(entry, nullptr));
+    check.detail = absl::StrFormat("setup() failed with status %d: %s", s, AdapterErrorText(entry, nullptr));
     return check;
   }
   step(absl::StrCat("timeout check of '", item.name, "': set_item"));
   std::string failure;
   if (zoo_status_t s = ext.set_item(state, index, 1, kCheckTimeoutNs); s != ZOO_STATUS_OK) {
     failure = absl::StrFormat("set_item(on, %d ns) failed with status %d: %s", kCheckTimeoutNs, s,
-                              ErrorText(entry, state));
+                              AdapterErrorText(entry, state));
   }
   int64_t start = 0;
   if (failure.empty()) {
     step(absl::StrCat("timeout check of '", item.name, "': submit and watch in_flight()"));
     start = MonotonicNs();
     if (zoo_status_t s = entry.submit(state, host.task(0)); s != ZOO_STATUS_OK) {
-      failure = absl::StrFormat("submit() failed with status %d: %s", s, ErrorText(entry, state));
+      failure = absl::StrFormat("submit() failed with status %d: %s", s, AdapterErrorText(entry, state));
     }
   }
   if (failure.empty()) {
@@ -84,14 +81,14 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
     }
     step(absl::StrCat("timeout check of '", item.name, "': drain"));
     if (zoo_status_t s = entry.drain(state); s != ZOO_STATUS_OK) {
-      failure = absl::StrFormat("drain() failed with status %d: %s", s, ErrorText(entry, state));
+      failure = absl::StrFormat("drain() failed with status %d: %s", s, AdapterErrorText(entry, state));
     }
   }
   step(absl::StrCat("timeout check of '", item.name, "': teardown"));
   const zoo_status_t torn = entry.teardown(state);
   if (failure.empty() && torn != ZOO_STATUS_OK) {
     failure = absl::StrFormat("teardown() failed with status %d: %s", torn,
-                              ErrorText(entry, nullptr));
+                              AdapterErrorText(entry, nullptr));
   }
   if (!failure.empty()) {
     check.detail = failure;
@@ -138,8 +135,10 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
 
 absl::StatusOr<rapidjson::Document> ParseJson(std::string_view json) {
   rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
+  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
+  const bool too_deep = json::NestingDepth(json) > json::kMaxJsonDepth;
+  if (!too_deep) doc.Parse(json.data(), json.size());
+  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
     return absl::InvalidArgumentError("the semantics probe's answer is not a JSON object");
   }
   return doc;

@@ -13,11 +13,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "core/measure/alloc_counting.h"
 #include "core/base/clock.h"
+#include "core/base/sysinfo.h"
+#include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
-#include "core/plugin/plugin_loader.h"
 #include "core/measure/perf_counters.h"
+#include "core/plugin/plugin_loader.h"
 #include "zoo/ext/semantics.h"
 
 #if ZOO_HAVE_CALLGRIND_H
@@ -26,11 +27,6 @@
 
 namespace zoo {
 namespace {
-
-std::string ErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
-  const char* text = entry.error_text(state);
-  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
-}
 
 // Fills the measured rounds from the host's records; returns the first broken promise.
 std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
@@ -96,7 +92,7 @@ std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entr
     const zoo_status_t s = ext->set_item(state, i, 1, spec.semantics_value);
     if (s != ZOO_STATUS_OK) {
       return absl::StrFormat("set_item('%s', on, %d) failed with status %d: %s", spec.semantics,
-                             spec.semantics_value, s, ErrorText(entry, state));
+                             spec.semantics_value, s, AdapterErrorText(entry, state));
     }
     return "";
   }
@@ -185,7 +181,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
       .struct_size = sizeof(zoo_config_t),
       .concurrency = c,
       .max_batch = c,
-      .logical_cores = std::max(1u, std::thread::hardware_concurrency()),
+      .logical_cores = std::max(1u, LogicalCores()),
       .options = "",
   };
   // A counters unit: the kernel counters open before setup() so that every thread the
@@ -213,7 +209,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   result.setup_ns = MonotonicNs() - setup_start;
   if (setup_status != ZOO_STATUS_OK || state == nullptr) {
     return fail(absl::StrFormat("setup() failed with status %d: %s", setup_status,
-                                ErrorText(entry, nullptr)));
+                                AdapterErrorText(entry, nullptr)));
   }
 
   std::string call_failure;
@@ -231,7 +227,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     result.counts->cold_start = true;
     if (st != ZOO_STATUS_OK) {
       call_failure = absl::StrFormat("the cold-start task failed with status %d: %s", st,
-                                     ErrorText(entry, state));
+                                     AdapterErrorText(entry, state));
     } else if (const uint32_t runs = host.record(cold_slot).completions.load(); runs != 1) {
       call_failure = absl::StrFormat("the cold-start task ran %u times before drain() returned",
                                      runs);
@@ -250,7 +246,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
         submit_return[base + i] = MonotonicNs();
         if (s != ZOO_STATUS_OK) {
           call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
-                                         ErrorText(entry, state));
+                                         AdapterErrorText(entry, state));
           break;
         }
       }
@@ -260,7 +256,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
       // ---- end of timed region ----
       if (d != ZOO_STATUS_OK) {
         call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
-                                       ErrorText(entry, state));
+                                       AdapterErrorText(entry, state));
       }
     }
   };
@@ -305,7 +301,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   if (!call_failure.empty()) return fail(call_failure);
   if (teardown_status != ZOO_STATUS_OK) {
     return fail(absl::StrFormat("teardown() failed with status %d: %s", teardown_status,
-                                ErrorText(entry, nullptr)));
+                                AdapterErrorText(entry, nullptr)));
   }
   step("collect");
   if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end,

@@ -157,4 +157,9 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
   return LoadedAdapter(std::move(library), entry, std::move(descriptor));
 }
 
+std::string AdapterErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state) {
+  const char* text = entry.error_text(state);
+  return (text != nullptr && *text != '\0') ? std::string(text) : std::string("(no error text)");
+}
+
 }  // namespace zoo

@@ -4,6 +4,7 @@
 // validated should do it in a child process (see plugin_catalog.h).
 #pragma once
 
+#include <string>
 #include <filesystem>
 #include <memory>
 
@@ -54,5 +55,9 @@ absl::StatusOr<std::unique_ptr<boost::dll::shared_library>> OpenPluginLibrary(
 
 // True when `name` is a valid adapter name: [a-z0-9_]+, at most 64 characters.
 bool IsValidAdapterName(const char* name);
+
+// The adapter's error_text() for `state` (nullptr after a failed setup or teardown), or
+// "(no error text)" when it has none: the second half of every "call() failed" sentence.
+std::string AdapterErrorText(const zoo_adapter_entry_t& entry, const zoo_adapter_state_t* state);
 
 }  // namespace zoo

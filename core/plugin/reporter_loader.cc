@@ -129,8 +129,10 @@ std::string ReporterProbeFailureToJson(std::string_view error, bool not_a_report
 
 absl::StatusOr<ReporterDescriptor> ReporterDescriptorFromJson(std::string_view text) {
   rapidjson::Document doc;
-  doc.Parse(text.data(), text.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
+  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
+  const bool too_deep = json::NestingDepth(text) > json::kMaxJsonDepth;
+  if (!too_deep) doc.Parse(text.data(), text.size());
+  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
     return absl::InvalidArgumentError("the reporter probe's answer is not a JSON object");
   }
   const std::string where = "the reporter probe";
