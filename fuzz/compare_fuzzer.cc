@@ -8,9 +8,9 @@
 #include <string_view>
 
 #include "core/archive/archive.h"
+#include "core/base/input_file.h"
 #include "core/model/compare_model.h"
 #include "core/model/compare_model_json.h"
-#include "core/base/input_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > zoo::kMaxArchiveBytes) return 0;

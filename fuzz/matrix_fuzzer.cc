@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/base/input_file.h"
 #include "core/archive/matrix.h"
+#include "core/base/input_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > zoo::kMaxMatrixBytes) return 0;  // LoadMatrixFile refuses these unread

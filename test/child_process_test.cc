@@ -51,6 +51,18 @@ TEST(ChildProcessTest, KeepsOnlyTheTailOfTheOutput) {
   EXPECT_EQ(LastOutputLine(*r), "last words");
 }
 
+TEST(ChildProcessTest, KillsAChildThatFloodsItsReportChannel) {
+  // `yes` writes forever: without a limit the host would buffer it until memory ran out.
+  absl::StatusOr<ChildResult> r = RunChild({.argv = {"/bin/sh", "-c", "exec yes >&3"},
+                                            .timeout = std::chrono::seconds(60),
+                                            .report_limit_bytes = 1 << 20});
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->report_overflow);
+  EXPECT_FALSE(r->timed_out);
+  EXPECT_LE(r->report.size(), (1u << 20) + 4096u);
+  EXPECT_THAT(DescribeEnd(*r), HasSubstr("flooded its report channel"));
+}
+
 TEST(ChildProcessTest, FailsCleanlyWhenTheProgramDoesNotExist) {
   absl::StatusOr<ChildResult> r = RunChild({.argv = {"/nonexistent/zoo-host"}});
   ASSERT_FALSE(r.ok());

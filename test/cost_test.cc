@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "core/measure/alloc_counting.h"
 #include "core/archive/archive.h"
-#include "core/measure/callgrind.h"
-#include "core/worker/child_process.h"
-#include "core/model/report_model.h"
 #include "core/archive/unit_json.h"
+#include "core/measure/alloc_counting.h"
+#include "core/measure/callgrind.h"
+#include "core/model/report_model.h"
+#include "core/worker/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"

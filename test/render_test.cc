@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/archive/archive.h"
-#include "core/render/report_render.h"
 #include "core/plugin/reporter_loader.h"
+#include "core/render/report_render.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/file_size_limit.h"

@@ -16,9 +16,9 @@
 #include <thread>
 
 #include "core/archive/archive.h"
-#include "core/worker/child_process.h"
 #include "core/archive/noise_conditions.h"
 #include "core/model/report_model.h"
+#include "core/worker/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"

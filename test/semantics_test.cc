@@ -3,10 +3,10 @@
 // dropped with their reason, and each priced item's cost is on minus off with its band.
 #include <chrono>
 
-#include "core/model/report_model.h"
-#include "core/worker/semantics_runner.h"
 #include "core/archive/semantics_record.h"
 #include "core/measure/unit_worker.h"
+#include "core/model/report_model.h"
+#include "core/worker/semantics_runner.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/test_paths.h"

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/archive/archive.h"
-#include "core/worker/child_process.h"
 #include "core/model/compare_model.h"
 #include "core/model/report_model.h"
+#include "core/worker/child_process.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
 #include "test/test_paths.h"

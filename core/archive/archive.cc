@@ -9,12 +9,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/base/atomic_file.h"
 #include "core/archive/calibration_json.h"
-#include "core/base/input_file.h"
-#include "core/base/json_util.h"
 #include "core/archive/noise_json.h"
 #include "core/archive/unit_json.h"
+#include "core/base/atomic_file.h"
+#include "core/base/input_file.h"
+#include "core/base/json_util.h"
 #include "rapidjson/document.h"
 #include "rapidjson/error/en.h"
 

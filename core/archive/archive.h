@@ -35,17 +35,17 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "core/plugin/adapter_descriptor.h"
-#include "core/measure/calibration.h"
-#include "core/base/json_util.h"
-#include "core/archive/matrix.h"
-#include "core/base/message.h"
 #include "core/archive/cost_record.h"
+#include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"
 #include "core/archive/semantics_record.h"
+#include "core/base/json_util.h"
+#include "core/base/message.h"
 #include "core/base/sysinfo.h"
+#include "core/measure/calibration.h"
 #include "core/measure/unit.h"
 #include "core/measure/unit_stats.h"
+#include "core/plugin/adapter_descriptor.h"
 
 namespace zoo {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/measure/calibration.h"
 #include "core/base/json_util.h"
+#include "core/measure/calibration.h"
 
 namespace zoo {
 

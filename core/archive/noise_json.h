@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/base/json_util.h"
 #include "core/archive/noise_conditions.h"
+#include "core/base/json_util.h"
 #include "rapidjson/document.h"
 
 namespace zoo {

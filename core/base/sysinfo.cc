@@ -47,28 +47,6 @@ std::string ReadCpuModel() {
   return kUnknown;
 }
 
-// The CPUs this process may be scheduled on (taskset, cgroup cpusets), which is what bounds
-// its real parallelism; hardware_concurrency() counts every online CPU instead and is only the
-// fallback. Returns 0 if neither can tell.
-uint32_t ReadLogicalCores() {
-  // A fixed cpu_set_t covers 1024 CPUs; sched_getaffinity fails with EINVAL when the kernel's
-  // mask is larger, so grow the set until it fits.
-  for (int cpus = CPU_SETSIZE; cpus <= (1 << 16); cpus *= 2) {
-    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t*)> set(CPU_ALLOC(cpus),
-                                                         [](cpu_set_t* s) { CPU_FREE(s); });
-    if (set == nullptr) break;
-    const size_t size = CPU_ALLOC_SIZE(cpus);
-    CPU_ZERO_S(size, set.get());
-    if (sched_getaffinity(0, size, set.get()) == 0) {
-      const int count = CPU_COUNT_S(size, set.get());
-      if (count > 0) return static_cast<uint32_t>(count);
-      break;
-    }
-    if (errno != EINVAL) break;
-  }
-  return std::thread::hardware_concurrency();
-}
-
 struct Uname {
   std::string os;  // sysname release version
   std::string kernel;
@@ -121,11 +99,33 @@ constexpr size_t kHashChunkBytes = 64 * 1024;
 
 }  // namespace
 
+// The CPUs this process may be scheduled on (taskset, cgroup cpusets), which is what bounds
+// its real parallelism; hardware_concurrency() counts every online CPU instead and is only the
+// fallback. Returns 0 if neither can tell.
+uint32_t LogicalCores() {
+  // A fixed cpu_set_t covers 1024 CPUs; sched_getaffinity fails with EINVAL when the kernel's
+  // mask is larger, so grow the set until it fits.
+  for (int cpus = CPU_SETSIZE; cpus <= (1 << 16); cpus *= 2) {
+    std::unique_ptr<cpu_set_t, void (*)(cpu_set_t*)> set(CPU_ALLOC(cpus),
+                                                         [](cpu_set_t* s) { CPU_FREE(s); });
+    if (set == nullptr) break;
+    const size_t size = CPU_ALLOC_SIZE(cpus);
+    CPU_ZERO_S(size, set.get());
+    if (sched_getaffinity(0, size, set.get()) == 0) {
+      const int count = CPU_COUNT_S(size, set.get());
+      if (count > 0) return static_cast<uint32_t>(count);
+      break;
+    }
+    if (errno != EINVAL) break;
+  }
+  return std::thread::hardware_concurrency();
+}
+
 SystemInfo ReadSystemInfo() {
   Uname u = ReadUname();
   return SystemInfo{
       .cpu_model = ReadCpuModel(),
-      .logical_cores = ReadLogicalCores(),
+      .logical_cores = LogicalCores(),
       .os = std::move(u.os),
       .kernel = std::move(u.kernel),
       .machine = std::move(u.machine),

@@ -27,6 +27,11 @@ struct SystemInfo {
 
 SystemInfo ReadSystemInfo();
 
+// The CPUs this process may run on (its affinity mask: taskset, cgroup cpusets), else every
+// online CPU; 0 if neither can tell. The one count of cores: the environment record, the
+// matrix's "within the cores", and what adapters are told in zoo_config.logical_cores.
+uint32_t LogicalCores();
+
 // The lowercase hex SHA-256 of a file's bytes (OpenSSL's libcrypto). kNotFound
 // ("<path>: cannot be read") if it cannot be opened or read, e.g. missing or a directory.
 absl::StatusOr<std::string> FileSha256(const std::filesystem::path& file);

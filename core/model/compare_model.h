@@ -31,10 +31,10 @@
 
 #include "absl/status/statusor.h"
 #include "core/archive/archive.h"
-#include "core/model/compare_basis.h"
 #include "core/base/message.h"
-#include "core/model/report_model.h"
 #include "core/base/statistics.h"
+#include "core/model/compare_basis.h"
+#include "core/model/report_model.h"
 
 namespace zoo {
 

@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "core/model/compare_basis.h"
 #include "core/base/statistics.h"
+#include "core/model/compare_basis.h"
 
 namespace zoo {
 namespace {

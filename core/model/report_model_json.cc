@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "core/base/json_util.h"
 #include "core/archive/noise_json.h"
 #include "core/archive/unit_json.h"
+#include "core/base/json_util.h"
 #include "rapidjson/document.h"
 
 namespace zoo {

@@ -14,10 +14,10 @@
 #include "absl/strings/str_join.h"
 #include "core/archive/archive.h"
 #include "core/base/atomic_file.h"
-#include "core/worker/child_process.h"
-#include "core/model/compare_model.h"
 #include "core/base/json_util.h"
+#include "core/model/compare_model.h"
 #include "core/model/report_model_json.h"
+#include "core/worker/child_process.h"
 #include "core/worker/reporter_catalog.h"
 #include "core/worker/worker_protocol.h"
 #include "rapidjson/document.h"
@@ -301,7 +301,10 @@ absl::Status RenderDocument(const RenderRequest& request, const RenderPlan& plan
     if (!child.ok()) return child.status();
     ParsedReport report = ParseReport(child->report);
     rapidjson::Document doc;
-    if (report.result_json) doc.Parse(report.result_json->data(), report.result_json->size());
+    // RapidJSON parses recursively: a reporter's child must not overflow the host's stack.
+    if (report.result_json && json::NestingDepth(*report.result_json) <= json::kMaxJsonDepth) {
+      doc.Parse(report.result_json->data(), report.result_json->size());
+    }
     if (!report.result_json || doc.HasParseError() || !doc.IsObject() || !doc.HasMember("ok")) {
       std::string why = absl::StrCat("reporter '", d.name, "' (", d.file, ") ",
                                      DescribeEnd(*child));

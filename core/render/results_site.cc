@@ -10,11 +10,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive/archive.h"
+#include "core/archive/results_index.h"
 #include "core/base/atomic_file.h"
 #include "core/model/compare_model.h"
 #include "core/model/compare_model_json.h"
 #include "core/render/report_render.h"
-#include "core/archive/results_index.h"
 
 namespace zoo {
 namespace {

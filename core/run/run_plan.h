@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/measure/calibration.h"
 #include "core/archive/matrix.h"
+#include "core/measure/calibration.h"
 #include "core/measure/unit.h"
 
 namespace zoo {

@@ -5,8 +5,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "core/worker/child_process.h"
 #include "core/archive/unit_json.h"
+#include "core/worker/child_process.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {

@@ -169,8 +169,9 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
     }
     const int64_t now = MonotonicNs();
     const bool cancel = options.cancel != nullptr && options.cancel->load();
-    if (!reaped && (now >= deadline || cancel)) {
-      (cancel ? result.cancelled : result.timed_out) = true;
+    const bool overflow = result.report.size() > options.report_limit_bytes;
+    if (!reaped && (now >= deadline || cancel || overflow)) {
+      (overflow ? result.report_overflow : cancel ? result.cancelled : result.timed_out) = true;
       kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
       reaped = true;
@@ -189,7 +190,10 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
       continue;
     }
     poll(fds, count, 20);
-    if (report_open) report_open = ReadSome(report_r.get(), &result.report);
+    if (report_open) {
+      report_open = ReadSome(report_r.get(), &result.report);
+      if (result.report.size() > options.report_limit_bytes) report_open = false;
+    }
     if (output_open) {
       output_open = ReadSome(output_r.get(), &result.output_tail);
       KeepTail(&result.output_tail, options.output_tail_bytes);
@@ -210,6 +214,10 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
 
 std::string DescribeEnd(const ChildResult& result) {
   if (result.cancelled) return "interrupted: stopped on request";
+  if (result.report_overflow) {
+    return absl::StrFormat("flooded its report channel (%u bytes, beyond the limit), killed",
+                           result.report.size());
+  }
   if (result.timed_out) {
     return absl::StrFormat("hung: no result after %.1f s, killed", result.elapsed_s);
   }

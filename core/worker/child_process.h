@@ -24,6 +24,9 @@ struct ChildOptions {
   const std::atomic<bool>* cancel = nullptr;
   // "NAME=value" entries added to the parent's environment (replacing the same NAME).
   std::vector<std::string> extra_env = {};
+  // A child that writes more than this to its report channel is killed (`report_overflow`):
+  // a plugin's bug must not take the host's memory. A full unit's result is far below it.
+  size_t report_limit_bytes = size_t{1} << 30;
 };
 
 struct ChildResult {
@@ -32,6 +35,7 @@ struct ChildResult {
   int signal = 0;        // the signal that ended it, when it did not exit
   bool timed_out = false;
   bool cancelled = false;
+  bool report_overflow = false;  // killed for writing more than report_limit_bytes
   int pid = 0;
   double elapsed_s = 0;
   std::string report;       // everything written to fd 3

@@ -5,8 +5,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/worker/child_process.h"
 #include "core/plugin/plugin_loader.h"
+#include "core/worker/child_process.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/build_config.h"
 #include "core/base/build_tree.h"
+#include "core/base/json_util.h"
 #include "core/worker/child_process.h"
 #include "core/worker/worker_protocol.h"
 #include "rapidjson/document.h"
@@ -27,8 +28,10 @@ struct ProbeAnswer {
 
 absl::StatusOr<ProbeAnswer> ReadReporterProbeAnswer(const std::string& json) {
   rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
+  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
+  const bool too_deep = json::NestingDepth(json) > json::kMaxJsonDepth;
+  if (!too_deep) doc.Parse(json.data(), json.size());
+  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
     return absl::InvalidArgumentError("the reporter probe's answer is not a JSON object");
   }
   ProbeAnswer a;

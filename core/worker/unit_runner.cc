@@ -7,9 +7,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/archive/unit_json.h"
 #include "core/measure/callgrind.h"
 #include "core/worker/child_process.h"
-#include "core/archive/unit_json.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "core/plugin/adapter_descriptor.h"
 #include "core/measure/equivalence_gate.h"
+#include "core/plugin/adapter_descriptor.h"
 
 namespace zoo {
 

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "core/archive/archive.h"
+#include "core/measure/unit_stats.h"
 #include "core/model/compare_model.h"
 #include "core/model/compare_model_json.h"
-#include "core/measure/unit_stats.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/reporters/reporter_test_support.h"

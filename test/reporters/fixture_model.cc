@@ -8,10 +8,10 @@
 
 #include "core/archive/archive.h"
 #include "core/archive/noise_conditions.h"
+#include "core/measure/unit_stats.h"
 #include "core/model/report_model.h"
 #include "core/model/report_model_json.h"
 #include "core/run/self_checks.h"
-#include "core/measure/unit_stats.h"
 #include "test/reporters/fixture_cost.h"
 #include "test/temp_dir.h"
 

@@ -7,10 +7,10 @@
 #include <set>
 
 #include "core/archive/archive.h"
+#include "core/measure/unit_stats.h"
 #include "core/model/report_model.h"
 #include "core/model/report_model_json.h"
 #include "core/run/self_checks.h"
-#include "core/measure/unit_stats.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/reporters/fixture_cost.h"

@@ -7,8 +7,8 @@
 #include <boost/program_options.hpp>
 
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "core/base/build_tree.h"
 #include "core/worker/reporter_catalog.h"
 #include "rapidjson/prettywriter.h"
