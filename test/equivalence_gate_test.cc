@@ -24,6 +24,20 @@ using ::zoo::testing::BuiltinPlugin;
 using ::zoo::testing::HostBinary;
 using ::zoo::testing::TestPlugin;
 
+// ThreadSanitizer starts one runtime thread of its own after the process's first thread; the
+// gate sees it appear during the first instance and counts it as a kept (process-wide) thread.
+#if defined(__SANITIZE_THREAD__)
+constexpr uint32_t kRuntimeThreads = 1;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr uint32_t kRuntimeThreads = 1;
+#else
+constexpr uint32_t kRuntimeThreads = 0;
+#endif
+#else
+constexpr uint32_t kRuntimeThreads = 0;
+#endif
+
 GateOptions SmallGate() {
   GateOptions options;
   options.concurrencies = {1, 4, 16};
@@ -49,7 +63,7 @@ TEST(EquivalenceGateTest, PassesEveryBuiltinAdapter) {
     EXPECT_EQ(r.tasks_submitted, 800u) << name;
     EXPECT_EQ(r.tasks_completed, 800u) << name;
     EXPECT_EQ(r.repeated_concurrency, 16u) << name;
-    EXPECT_EQ(r.threads_kept, 0u) << name;
+    EXPECT_LE(r.threads_kept, kRuntimeThreads) << name;
   }
 }
 
@@ -215,7 +229,7 @@ TEST(GateDefaultsTest, RejectsAPoolThatLeavesAThreadRunningAfterTeardown) {
 TEST(GateDefaultsTest, RejectsAPoolThatLeavesAProcessAndKillsIt) {
   GateVerdict v = DefaultGate("leaves_process");
   EXPECT_FALSE(v.passed);
-  EXPECT_THAT(v.reason, AllOf(MatchesRegex("left 1 process \\(pid [0-9]+ .*"),
+  EXPECT_THAT(v.reason, AllOf(MatchesRegex("left .*1 process \\(pid [0-9]+ .*"),
                               HasSubstr("after teardown() returned at concurrency 1")));
   // The orphan was reparented to the gate's child (a subreaper), killed and reaped: the pid
   // the reason names is gone.
@@ -229,7 +243,8 @@ TEST(GateDefaultsTest, PassesARuntimePoolThatIsStartedOnceAndReused) {
   GateVerdict v = DefaultGate("keeps_runtime_thread");
   EXPECT_TRUE(v.passed) << v.reason;
   ASSERT_TRUE(v.report.has_value());
-  EXPECT_EQ(v.report->threads_kept, 1u);
+  EXPECT_GE(v.report->threads_kept, 1u);
+  EXPECT_LE(v.report->threads_kept, 1u + kRuntimeThreads);
 }
 
 TEST(GateDefaultsTest, PassesACorrectCrossProcessAdapterAtItsDefaults) {
@@ -238,7 +253,7 @@ TEST(GateDefaultsTest, PassesACorrectCrossProcessAdapterAtItsDefaults) {
   ASSERT_TRUE(v.report.has_value());
   EXPECT_EQ(v.report->tasks_completed, 40'000u);
   EXPECT_EQ(v.report->large_batch, 4096u);
-  EXPECT_EQ(v.report->threads_kept, 0u);
+  EXPECT_LE(v.report->threads_kept, kRuntimeThreads);
 }
 
 TEST(GateRunnerTest, RejectsAFileTheLoaderRefusesWithTheLoadersReason) {
