@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <random>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -138,114 +140,132 @@ std::optional<std::string> CheckPhase(const HostServices& host, const std::strin
   return std::nullopt;
 }
 
+// What one instance's rounds of submit and drain saw, for CheckPhase once it is torn down.
+struct Rounds {
+  std::vector<uint32_t> completions_at_drain;
+  std::vector<int64_t> drain_return_ns;
+  std::optional<std::string> failure;
+};
+
+using StepFn = std::function<void(std::string_view)>;
+
+// Submits the instance's tasks in batches, draining after each batch.
+Rounds SubmitAndDrain(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                      HostServices& host, const GateInstance& instance, uint32_t n,
+                      const std::string& where, const StepFn& step, GateReport& report) {
+  Rounds rounds{.completions_at_drain = std::vector<uint32_t>(n, 0),
+                .drain_return_ns = std::vector<int64_t>(n, 0),
+                .failure = std::nullopt};
+  BatchSizes batches(instance);
+  for (uint32_t first = 0, round = 0; first < n; ++round) {
+    const uint32_t batch = std::min(batches.Next(), n - first);
+    if (step) step(absl::StrCat("submit at ", where, ", round ", round));
+    for (uint32_t i = first; i < first + batch; ++i) {
+      report.tasks_submitted++;
+      const zoo_status_t s = entry.submit(state, host.task(i));
+      if (s != ZOO_STATUS_OK) {
+        rounds.failure = CallFailed("submit", s, where, AdapterErrorText(entry, state));
+        return rounds;
+      }
+    }
+    if (step) step(absl::StrCat("drain at ", where, ", round ", round));
+    const zoo_status_t s = entry.drain(state);
+    const int64_t returned = MonotonicNs();
+    if (s != ZOO_STATUS_OK) {
+      rounds.failure = CallFailed("drain", s, where, AdapterErrorText(entry, state));
+      return rounds;
+    }
+    for (uint32_t i = first; i < first + batch; ++i) {
+      rounds.completions_at_drain[i] = host.record(i).completions.load(std::memory_order_acquire);
+      rounds.drain_return_ns[i] = returned;
+    }
+    first += batch;
+  }
+  return rounds;
+}
+
+// Threads an earlier instance left are judged by the repeat: kept for now, named if the
+// repeat adds more. A process left behind is always a rejection.
+std::optional<std::string> JudgeLeftovers(Leftovers left, const GateInstance& instance,
+                                          const std::string& where, GateReport& report) {
+  if (!instance.repeat && left.processes.empty()) {
+    report.threads_kept += static_cast<uint32_t>(left.threads.size());
+    left.threads.clear();
+  }
+  if (left.empty()) return std::nullopt;
+  std::string reason = absl::StrCat("left ", DescribeLeftovers(left),
+                                    " running after teardown() returned at ", where);
+  if (instance.repeat && !left.threads.empty()) {
+    absl::StrAppend(&reason, " (", report.threads_kept,
+                    " more from the instances before it): threads that every instance adds "
+                    "are a leak, not a runtime's pool");
+  }
+  absl::StrAppend(&reason, "; every thread and process an adapter starts must be gone when "
+                           "teardown() returns");
+  return reason;
+}
+
+// One instance from setup to the leak check; the first problem as a sentence, or nullopt.
+std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const SpinBody& body,
+                                       const GateInstance& instance, const GateOptions& options,
+                                       uint32_t cores, GateReport& report) {
+  const StepFn& step = options.on_step;
+  const uint32_t n = options.tasks_per_phase;
+  const std::string where = InstanceName(instance);
+  HostServices host(body, n);
+  if (instance.max_batch > instance.concurrency) report.large_batch = instance.max_batch;
+  if (instance.repeat) report.repeated_concurrency = instance.concurrency;
+
+  const zoo_config_t config{
+      .struct_size = sizeof(zoo_config_t),
+      .concurrency = instance.concurrency,
+      .max_batch = instance.max_batch,
+      .logical_cores = cores,
+      .options = "",
+  };
+  const TaskSnapshot before = TakeTaskSnapshot();
+  if (step) step(absl::StrCat("setup at ", where));
+  zoo_adapter_state_t* state = nullptr;
+  const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
+  if (setup_status != ZOO_STATUS_OK) {
+    KillAndReapDescendants(before, kReapLimit);
+    return CallFailed("setup", setup_status, where, AdapterErrorText(entry, nullptr));
+  }
+  if (state == nullptr) return absl::StrCat("setup() returned OK but no state at ", where);
+
+  const Rounds rounds = SubmitAndDrain(entry, state, host, instance, n, where, step, report);
+  // Late completions have this long to show up before the adapter is torn down.
+  std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
+  if (step) step(absl::StrCat("teardown at ", where));
+  const zoo_status_t teardown_status = entry.teardown(state);
+  Leftovers left = FindLeftovers(before, options.leak_settle);
+  KillAndReapDescendants(before, kReapLimit);
+  if (rounds.failure) return rounds.failure;
+  if (teardown_status != ZOO_STATUS_OK) {
+    return CallFailed("teardown", teardown_status, where, AdapterErrorText(entry, nullptr));
+  }
+  if (std::optional<std::string> problem =
+          CheckPhase(host, where, rounds.completions_at_drain, rounds.drain_return_ns,
+                     &report.tasks_completed)) {
+    return problem;
+  }
+  return JudgeLeftovers(std::move(left), instance, where, report);
+}
+
 }  // namespace
 
 GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
-  const zoo_adapter_entry_t& entry = adapter.entry();
   const SpinBody body(options.body_ns);
   const uint32_t cores = std::max(1u, LogicalCores());
-  auto step = [&](const std::string& s) {
-    if (options.on_step) options.on_step(s);
-  };
   BecomeChildSubreaper();
-
   GateReport report;
   report.concurrencies = options.concurrencies;
-  auto reject = [&](std::string reason) {
-    report.passed = false;
-    report.reason = std::move(reason);
-    return report;
-  };
-
   for (const GateInstance& instance : Instances(options)) {
-    const uint32_t concurrency = instance.concurrency;
-    const uint32_t n = options.tasks_per_phase;
-    const std::string where = InstanceName(instance);
-    HostServices host(body, n);
-    std::vector<uint32_t> completions_at_drain(n, 0);
-    std::vector<int64_t> drain_return_ns(n, 0);
-    if (instance.max_batch > concurrency) report.large_batch = instance.max_batch;
-    if (instance.repeat) report.repeated_concurrency = concurrency;
-
-    const zoo_config_t config{
-        .struct_size = sizeof(zoo_config_t),
-        .concurrency = concurrency,
-        .max_batch = instance.max_batch,
-        .logical_cores = cores,
-        .options = "",
-    };
-    const TaskSnapshot before = TakeTaskSnapshot();
-    step(absl::StrCat("setup at ", where));
-    zoo_adapter_state_t* state = nullptr;
-    const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
-    if (setup_status != ZOO_STATUS_OK) {
-      KillAndReapDescendants(before, kReapLimit);
-      return reject(CallFailed("setup", setup_status, where, AdapterErrorText(entry, nullptr)));
-    }
-    if (state == nullptr) {
-      return reject(absl::StrCat("setup() returned OK but no state at ", where));
-    }
-
-    std::optional<std::string> failure;
-    BatchSizes batches(instance);
-    uint32_t round = 0;
-    for (uint32_t first = 0; first < n && !failure; ++round) {
-      const uint32_t batch = std::min(batches.Next(), n - first);
-      step(absl::StrCat("submit at ", where, ", round ", round));
-      for (uint32_t i = first; i < first + batch; ++i) {
-        report.tasks_submitted++;
-        const zoo_status_t s = entry.submit(state, host.task(i));
-        if (s != ZOO_STATUS_OK) {
-          failure = CallFailed("submit", s, where, AdapterErrorText(entry, state));
-          break;
-        }
-      }
-      if (failure) break;
-      step(absl::StrCat("drain at ", where, ", round ", round));
-      const zoo_status_t s = entry.drain(state);
-      const int64_t returned = MonotonicNs();
-      if (s != ZOO_STATUS_OK) {
-        failure = CallFailed("drain", s, where, AdapterErrorText(entry, state));
-        break;
-      }
-      for (uint32_t i = first; i < first + batch; ++i) {
-        completions_at_drain[i] = host.record(i).completions.load(std::memory_order_acquire);
-        drain_return_ns[i] = returned;
-      }
-      first += batch;
-    }
-
-    // Late completions have this long to show up before the adapter is torn down.
-    std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
-    step(absl::StrCat("teardown at ", where));
-    const zoo_status_t teardown_status = entry.teardown(state);
-    Leftovers left = FindLeftovers(before, options.leak_settle);
-    KillAndReapDescendants(before, kReapLimit);
-    if (failure) return reject(*failure);
-    if (teardown_status != ZOO_STATUS_OK) {
-      return reject(CallFailed("teardown", teardown_status, where, AdapterErrorText(entry, nullptr)));
-    }
-    if (std::optional<std::string> problem = CheckPhase(
-            host, where, completions_at_drain, drain_return_ns, &report.tasks_completed)) {
-      return reject(*problem);
-    }
-    // Threads an earlier instance left are judged by the repeat: kept for now, named if the
-    // repeat adds more.
-    if (!instance.repeat && left.processes.empty()) {
-      report.threads_kept += static_cast<uint32_t>(left.threads.size());
-      left.threads.clear();
-    }
-    if (!left.empty()) {
-      std::string reason = absl::StrCat(
-          "left ", DescribeLeftovers(left), " running after teardown() returned at ", where);
-      if (instance.repeat && !left.threads.empty()) {
-        absl::StrAppend(&reason, " (", report.threads_kept,
-                        " more from the instances before it): threads that every instance adds "
-                        "are a leak, not a runtime's pool");
-      }
-      absl::StrAppend(&reason, "; every thread and process an adapter starts must be gone when "
-                               "teardown() returns");
-      return reject(std::move(reason));
+    if (std::optional<std::string> reason =
+            RunInstance(adapter.entry(), body, instance, options, cores, report)) {
+      report.passed = false;
+      report.reason = std::move(*reason);
+      return report;
     }
   }
   report.passed = true;
