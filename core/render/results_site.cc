@@ -148,25 +148,32 @@ std::string IndexMarkdown(const std::vector<ArchiveRow>& rows,
   return md;
 }
 
-// Builds the site of `scan` in `site` (a staging folder); fills `outcome`.
-absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, const fs::path& site,
-                         SiteOutcome& outcome) {
+// An archive that reads but cannot be reported (no measured unit of its subject, as a Ctrl-C
+// during the gate leaves; a code no reporter knows) is skipped and named, like one that does
+// not read: the site is built from the rest.
+void Skip(const SiteRequest& request, const fs::path& path, const absl::Status& why,
+          SiteOutcome& outcome) {
+  std::string line = absl::StrCat("skipped ", path.string(), ": ", why.message());
+  if (request.on_note) request.on_note(line);
+  outcome.skipped.push_back(std::move(line));
+}
+
+RenderRequest SiteRenderRequest(const SiteRequest& request) {
   RenderRequest render;
   render.language = request.language;
   render.plugin_paths = request.plugin_paths;
   render.allow_untrusted_plugins = request.allow_untrusted_plugins;
   render.zoo_host = request.zoo_host;
   render.on_note = request.on_note;
+  return render;
+}
 
-  // An archive that reads but cannot be reported (no measured unit of its subject, as a
-  // Ctrl-C during the gate leaves; a code no reporter knows) is skipped and named, like one
-  // that does not read: the site is built from the rest.
-  auto skip = [&](const fs::path& path, const absl::Status& why) {
-    std::string line = absl::StrCat("skipped ", path.string(), ": ", why.message());
-    if (request.on_note) request.on_note(line);
-    outcome.skipped.push_back(std::move(line));
-  };
-  std::vector<IndexedArchive> kept;
+// Renders each archive's report under reports/ with a copy of the raw archive beside it; the
+// archives that were reported, in the order of the scan, become the site's rows.
+absl::Status RenderReports(const SiteRequest& request, const ResultsScan& scan,
+                           const fs::path& site, std::vector<IndexedArchive>& kept,
+                           std::vector<ArchiveRow>& rows, SiteOutcome& outcome) {
+  RenderRequest render = SiteRenderRequest(request);
   std::vector<std::vector<std::string>> kept_reports;
   for (const IndexedArchive& a : scan.archives) {
     const std::string base = absl::StrCat("reports/", a.folder, "/", a.stem);
@@ -176,7 +183,7 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
     // The archive's own fault names the archive first (ReadArchive, BuildReportModel): skip
     // it. Anything else (a flag, a reporter, the disk) stops the site as before.
     if (!rendered.ok() && absl::StartsWith(rendered.status().message(), a.path.string())) {
-      skip(a.path, rendered.status());
+      Skip(request, a.path, rendered.status(), outcome);
       continue;
     }
     if (!rendered.ok()) return rendered.status();
@@ -190,7 +197,7 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
     kept.push_back(a);
     kept_reports.push_back(std::move(report));
   }
-  std::vector<ArchiveRow> rows;
+  // `rows` points into `kept`, which is complete now and not resized again.
   for (size_t i = 0; i < kept.size(); ++i) {
     const IndexedArchive& a = kept[i];
     rows.push_back({.archive = &a,
@@ -198,8 +205,14 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
                     .report = kept_reports[i]});
     ++outcome.archives;
   }
+  return absl::OkStatus();
+}
 
-  std::vector<CompareLink> compares;
+// A compare page under compare/ for each pair of adjacent versions among the kept archives.
+absl::Status RenderComparePages(const SiteRequest& request,
+                                const std::vector<IndexedArchive>& kept, const fs::path& site,
+                                std::vector<CompareLink>& compares, SiteOutcome& outcome) {
+  RenderRequest render = SiteRenderRequest(request);
   for (const auto& [older_i, newer_i] : AdjacentVersionPairs(kept)) {
     const IndexedArchive& older = kept[older_i];
     const IndexedArchive& newer = kept[newer_i];
@@ -211,9 +224,11 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
         BuildCompareModel(*old_archive, ShownArchivePath(older.path), *new_archive,
                           ShownArchivePath(newer.path));
     if (!model.ok()) {
-      skip(newer.path, absl::InvalidArgumentError(absl::StrCat(
-                           "no compare page against ", older.path.string(), ": ",
-                           model.status().message())));
+      Skip(request, newer.path,
+           absl::InvalidArgumentError(absl::StrCat("no compare page against ",
+                                                   older.path.string(), ": ",
+                                                   model.status().message())),
+           outcome);
       continue;
     }
     const std::string base = absl::StrCat("compare/", older.folder, ".vs-", newer.folder);
@@ -229,7 +244,19 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
     compares.push_back(std::move(link));
     ++outcome.compares;
   }
+  return absl::OkStatus();
+}
 
+// Builds the site of `scan` in `site` (a staging folder); fills `outcome`.
+absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, const fs::path& site,
+                         SiteOutcome& outcome) {
+  std::vector<IndexedArchive> kept;
+  std::vector<ArchiveRow> rows;
+  if (absl::Status s = RenderReports(request, scan, site, kept, rows, outcome); !s.ok()) return s;
+  std::vector<CompareLink> compares;
+  if (absl::Status s = RenderComparePages(request, kept, site, compares, outcome); !s.ok()) {
+    return s;
+  }
   if (absl::Status s = WriteFileAtomically(site / "index.md", IndexMarkdown(rows, compares));
       !s.ok()) {
     return s;
