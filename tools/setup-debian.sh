@@ -11,6 +11,8 @@ packages=(
   meson ninja-build g++ pkg-config ccache
   libboost-dev libboost-program-options-dev
   libabsl-dev rapidjson-dev libssl-dev
+  # elfutils: how each plugin file was built (its debug producers, its needed libraries)
+  libdw-dev
   libgtest-dev libgmock-dev
   # run --instrument callgrind, and valgrind/callgrind.h for the worker's client requests
   valgrind
