@@ -50,7 +50,10 @@ Archive SampleArchive() {
       .descriptor = {.name = "thread_pool", .version = "1.0.0", .description = "d",
                      .kind = "stdlib", .caliber_notes = "notes <b>", .drive_level = "std",
                      .abi_major = 1, .abi_minor = 0, .file = "/x/libthread_pool_adapter.so"},
-      .sha256 = "00ff", .gate_passed = true, .gate_reason = ""});
+      .sha256 = "00ff",
+      .build = PluginBuild{.compiler = "GCC: 12", .producer = "GNU C++20 12 -g -O0",
+                           .optimization = "-O0", .sanitizers = {"address"}},
+      .gate_passed = true, .gate_reason = ""});
 
   UnitResult ok;
   ok.spec = {.adapter = "thread_pool", .plugin_file = "/x/libthread_pool_adapter.so",
@@ -104,6 +107,9 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_FALSE(b->units[1].result.ok);
   EXPECT_EQ(b->environment.cpu_model, "Test CPU \"quoted\"");
   EXPECT_EQ(b->adapters[0].descriptor.abi_major, 1u);
+  ASSERT_TRUE(b->adapters[0].build.has_value());
+  EXPECT_EQ(b->adapters[0].build->optimization, "-O0");
+  EXPECT_EQ(b->adapters[0].build->sanitizers, std::vector<std::string>{"address"});
   EXPECT_EQ(b->run.matrix.processes, 4u);
   EXPECT_EQ(b->run.matrix.cell_budget_s, 2.5);
   EXPECT_EQ(b->run.calibration.status, "json");

@@ -137,7 +137,7 @@ TEST(SemanticsTest, EachItemIsPricedAsOnMinusOffWithTheBandAndKeptOutOfTheMainMa
   a.adapters.push_back({.descriptor = {.name = "subj", .version = "", .description = "",
                                        .kind = "", .caliber_notes = "", .drive_level = "",
                                        .abi_major = 1, .abi_minor = 0, .file = ""},
-                        .sha256 = "", .gate_passed = true, .gate_reason = ""});
+                        .sha256 = "", .build = std::nullopt, .gate_passed = true, .gate_reason = ""});
   a.semantics.status = "measured";
   a.semantics.reason_code = "";
   a.semantics.tier_us = 40;

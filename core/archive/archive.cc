@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/archive/calibration_json.h"
 #include "core/archive/noise_json.h"
+#include "core/archive/plugin_build_json.h"
 #include "core/archive/unit_json.h"
 #include "core/base/atomic_file.h"
 #include "core/base/input_file.h"
@@ -168,6 +169,7 @@ absl::StatusOr<AdapterRecord> ReadAdapter(const rapidjson::Value& v, std::string
   d.abi_minor = minor;
   ZOO_ASSIGN_OR_RETURN(d.file, json::GetString(v, "file", where));
   ZOO_ASSIGN_OR_RETURN(a.sha256, json::GetString(v, "sha256", where));
+  ZOO_ASSIGN_OR_RETURN(a.build, ReadPluginBuildRecord(v, where));
   const rapidjson::Value* gate;
   ZOO_ASSIGN_OR_RETURN(gate, json::Member(v, "gate", where));
   const std::string at = absl::StrCat(Sv(where), " gate");
@@ -313,6 +315,7 @@ void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adap
     json::String(w, "abi", absl::StrCat(d.abi_major, ".", d.abi_minor));
     json::String(w, "file", d.file);
     json::String(w, "sha256", rec.sha256);
+    if (rec.build) WritePluginBuild(w, *rec.build);
     w.Key("gate");
     w.StartObject();
     json::Bool(w, "passed", rec.gate_passed);

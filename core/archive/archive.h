@@ -15,7 +15,7 @@
 //            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
 //    "subject": {name, version},
 //    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
-//            sha256, gate: {passed, reason}}],
+//            sha256, build (plugin_build_json.h; optional), gate: {passed, reason}}],
 //    "semantics": {status, reason_code, reason, tier_us, concurrencies,
 //            items: [{item: {...}, priced, dropped_code, dropped_reason, check}]}
 //                                                          (semantics_record.h)
@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@
 #include "core/measure/unit.h"
 #include "core/measure/unit_stats.h"
 #include "core/plugin/adapter_descriptor.h"
+#include "core/plugin/plugin_build.h"
 
 namespace zoo {
 
@@ -60,6 +62,7 @@ inline constexpr char kAbsoluteTimesNote[] =
 struct AdapterRecord {
   AdapterDescriptor descriptor;
   std::string sha256;
+  std::optional<PluginBuild> build;  // how the plugin file was built; absent in older archives
   bool gate_passed = false;
   std::string gate_reason;
 };

@@ -15,6 +15,7 @@
 #include "core/archive/noise_conditions.h"
 #include "core/base/clock.h"
 #include "core/measure/alloc_counting.h"
+#include "core/plugin/plugin_build.h"
 #include "core/run/run_plan.h"
 #include "core/run/self_checks.h"
 #include "core/worker/calibration_runner.h"
@@ -26,6 +27,14 @@
 
 namespace zoo {
 namespace {
+
+// How the plugin file was built, for the report's build table and its warning on an
+// unoptimised plugin; nothing when the file cannot be read as ELF (the gate says why).
+std::optional<PluginBuild> BuildOf(const std::filesystem::path& file) {
+  absl::StatusOr<PluginBuild> build = ReadPluginBuild(file.string());
+  if (!build.ok()) return std::nullopt;
+  return *std::move(build);
+}
 
 constexpr double kCallgrindTimeoutFactor = 20;
 
@@ -196,6 +205,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
     absl::StatusOr<std::string> sha = FileSha256(e->candidate.file);
     AdapterRecord rec{.descriptor = *e->descriptor,
                       .sha256 = sha.ok() ? *sha : std::string("unreadable"),
+                      .build = BuildOf(e->candidate.file),
                       .gate_passed = false,
                       .gate_reason = ""};
     cached.push_back(sha.ok() ? gate_cache.FindPass(*sha) : std::nullopt);
