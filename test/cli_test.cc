@@ -71,6 +71,10 @@ TEST(CliTest, UsageMistakesExitTwoWithOneSentence) {
     EXPECT_EQ(huge.exit_code, 2) << tasks;
     EXPECT_THAT(huge.output, HasSubstr("--tasks must be from 1 to 10000000")) << tasks;
   }
+  // The SDK promises adapters max_batch <= 1048576; the gate never asks for more.
+  CliRun big_batch = ZooHost({"validate", "--large-batch", "1048577"});
+  EXPECT_EQ(big_batch.exit_code, 2);
+  EXPECT_THAT(big_batch.output, HasSubstr("--large-batch must be from 0 to 1048576"));
   for (const char* timeout : {"inf", "1e308", "0.001"}) {
     CliRun bad = ZooHost({"validate", "--timeout", timeout});
     EXPECT_EQ(bad.exit_code, 2) << timeout;

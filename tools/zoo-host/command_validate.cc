@@ -98,6 +98,7 @@ int ValidateCommand(int argc, char** argv) {
   // The gate keeps every task's record: a billion would be refused by memory, blamed on a
   // plugin.
   constexpr uint32_t kMaxGateTasks = 10'000'000;
+  constexpr uint32_t kMaxLargeBatch = 1'048'576;
   std::string concurrency = "1,4,16";
   double timeout_s = 60;
   po::options_description options(
@@ -202,8 +203,9 @@ int ValidateCommand(int argc, char** argv) {
   }
 
   GateRunOptions run_options;
-  if (large_batch > kMaxGateTasks) {
-    return UsageError("validate", absl::StrCat("--large-batch must be from 0 to ", kMaxGateTasks));
+  // zoo/adapter.h promises adapters max_batch <= 1048576.
+  if (large_batch > kMaxLargeBatch) {
+    return UsageError("validate", absl::StrCat("--large-batch must be from 0 to ", kMaxLargeBatch));
   }
   run_options.gate.tasks_per_phase = tasks;
   run_options.gate.large_batch = large_batch;

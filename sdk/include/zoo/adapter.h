@@ -172,8 +172,11 @@ typedef struct zoo_config {
    * Always >= 1. A matrix unit's concurrency. */
   uint32_t concurrency;
 
-  /* The most tasks the host submits before it calls drain(). >= concurrency. An adapter may
-   * preallocate this many slots in setup() so that submit() need not allocate. */
+  /* The most tasks the host submits before it calls drain(): at least `concurrency`, at most
+   * 1048576 (a measured unit passes `concurrency`; the gate's large-batch instance passes 4096
+   * by default, `zoo-host validate --large-batch N` up to 1048576). An adapter may preallocate
+   * this many slots in setup() so that submit() need not allocate, or refuse a size it cannot
+   * hold with ZOO_STATUS_RESOURCE_EXHAUSTED. */
   uint32_t max_batch;
 
   /* Logical cores of the machine as the host counts them (informative). */

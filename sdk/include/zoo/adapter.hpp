@@ -14,6 +14,11 @@
 //     // Optional: void Teardown();  static const void* Extension(const char* id);
 //   };
 //
+// teardown() calls Teardown() first when the class has one (a place to report a failure: it
+// may throw), then the destructor, always, also after Teardown() threw. So the destructor
+// alone must leave nothing running: every thread joined (not detached), every child process
+// reaped. It must not throw.
+//
 // An extension's functions reach the object with zoo::AdapterOf<MyAdapter>(state), or
 // zoo::CallOn<MyAdapter>(state, [&](MyAdapter& a) { ... }) to turn exceptions into a status.
 //   ZOO_EXPORT_ADAPTER(MyAdapter)
@@ -162,7 +167,7 @@ struct Glue {
     std::unique_ptr<Inst> inst(Of(s));
     return Guard(ThreadError(), [&] {
       if constexpr (requires(T& t) { t.Teardown(); }) inst->impl->Teardown();
-      inst->impl.reset();  // the destructor joins and reaps; it may throw only via Teardown()
+      inst->impl.reset();  // if Teardown() threw, `inst` leaving scope runs the destructor
     });
   }
 
