@@ -103,7 +103,10 @@ std::optional<std::string> CheckPhase(const HostServices& host, const std::strin
       ++repeated;
       most_runs = std::max(most_runs, final_count);
       if (!first_repeated) first_repeated = i;
-    } else if (completions_at_drain[i] == 0) {
+    } else if (completions_at_drain[i] == 0 ||
+               host.record(i).completed_ns.load(std::memory_order_relaxed) > drain_return_ns[i]) {
+      // Late by the count read after drain() returned, or by the completion's own stamp: on a
+      // loaded machine the count may be read only after a late completion already landed.
       ++late;
       if (!first_late) first_late = i;
     } else {
