@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/archive/archive.h"
 #include "core/worker/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -44,6 +45,40 @@ TEST(CliTest, VersionAndHelpExitZero) {
     EXPECT_EQ(c.exit_code, 0) << command;
     EXPECT_THAT(c.output, HasSubstr("--plugin")) << command;
   }
+}
+
+// `zoo-host --plugin PATH... [run options]`, with no command, is `run` with those plugins
+// added: what a third party types first. `zoo-host` alone is the short help, not a run.
+TEST(CliTest, PluginFirstIsARunWithThosePlugins) {
+  CliRun none = ZooHost({});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_THAT(none.output, AllOf(HasSubstr("zoo-host --plugin PATH..."),
+                                 HasSubstr("zoo-host --help"), Not(HasSubstr("Exit codes"))));
+  CliRun help = ZooHost({"--plugin=" + TestPluginDir().string(), "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.output, HasSubstr("Usage: zoo-host run"));
+  CliRun missing = ZooHost({"--plugin", "/no/such/dir", "--quick"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.output, HasSubstr("--plugin /no/such/dir: no such file or folder"));
+
+  zoo::testing::TempDir dir;
+  const std::filesystem::path results = dir.path() / "results";
+  CliRun r = ZooHost({"--plugin", TestPlugin("tunable_inline").string(), "--subject",
+                      "tunable_inline", "--adapters", "tunable_inline,inline", "--tiers", "40",
+                      "--concurrency", "1", "--warmup", "0", "--rounds", "3", "--workload", "noop",
+                      "--no-cost", "--processes", "1", "--cell-budget", "0", "--no-report",
+                      "--results", results.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::vector<std::filesystem::path> archives;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(results)) {
+    if (e.path().extension() == ".json") archives.push_back(e.path());
+  }
+  ASSERT_EQ(archives.size(), 1u);
+  absl::StatusOr<Archive> a = ReadArchive(archives[0]);
+  ASSERT_TRUE(a.ok()) << a.status();
+  std::vector<std::string> measured;
+  for (const auto& u : a->units) measured.push_back(u.result.spec.adapter);
+  EXPECT_THAT(measured, ::testing::UnorderedElementsAre("tunable_inline", "inline"));
 }
 
 TEST(CliTest, UsageMistakesExitTwoWithOneSentence) {

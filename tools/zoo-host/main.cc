@@ -5,6 +5,7 @@
 #include <exception>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include "core/base/build_config.h"
 #include "tools/zoo-host/cli_common.h"
@@ -23,8 +24,17 @@ int WorkerCommand(int argc, char** argv);
 
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageLines[] =
     "Usage: zoo-host [--help] [--version] <command> [<args>]\n"
+    "       zoo-host --plugin PATH... [<run options>]   'run' with these plugins added\n";
+
+// `zoo-host` alone: what to type next, not the whole page.
+constexpr char kShortHelp[] =
+    "\n"
+    "Commands: analyze compare index list render run validate\n"
+    "Run 'zoo-host --help' for what each does, 'zoo-host <command> --help' for its options.\n";
+
+constexpr char kHelpBody[] =
     "\n"
     "Measures what a task-execution framework costs per task, against other ways of doing\n"
     "the same job, on the same machine, in the same run.\n"
@@ -48,6 +58,12 @@ constexpr char kUsage[] =
     "Exit codes: 0 all good, 1 something was rejected or failed, 2 a usage or input error,\n"
     "3 compare --fail-on-regression found a regression, 130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
 
+// `zoo-host --plugin dir/ --quick`: the first thing a third party types after building a
+// plugin. No command but --plugin first means the main job, `run`, with those plugins added.
+bool StartsWithPluginOption(std::string_view arg) {
+  return arg == "--plugin" || arg.rfind("--plugin=", 0) == 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,13 +71,18 @@ int main(int argc, char** argv) {
   // the file, as a full disk does, rather than killing zoo-host with SIGXFSZ.
   signal(SIGXFSZ, SIG_IGN);
   if (argc < 2) {
-    std::cerr << kUsage;
+    std::cerr << kUsageLines << kShortHelp;
     return zoo::cli::kExitUsage;
   }
-  const std::string command = argv[1];
+  // No command, --plugin first: `run`. A command's parser skips its argv[0] (behind a command,
+  // the command's name; here the program's), so `run` reads exactly the arguments it would
+  // read after its name.
+  const bool implied_run = StartsWithPluginOption(argv[1]);
+  const std::string command = implied_run ? "run" : argv[1];
   try {
+    if (implied_run) return zoo::cli::RunCommand(argc, argv);
     if (command == "--help" || command == "-h" || command == "help") {
-      std::cout << kUsage;
+      std::cout << kUsageLines << kHelpBody;
       return zoo::cli::kExitOk;
     }
     if (command == "--version") {
