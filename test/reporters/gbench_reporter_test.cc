@@ -11,6 +11,7 @@
 #include <numeric>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/archive/archive.h"
@@ -18,6 +19,8 @@
 #include "core/model/report_model_json.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "test/reporters/reporter_test_support.h"
 #include "test/test_paths.h"
 
@@ -106,6 +109,46 @@ TEST(GbenchReporterTest, HasGoogleBenchmarksRequiredFieldsAndOneRunPerMeasuredUn
     EXPECT_EQ(b["cpu_time"].GetDouble(), b["real_time"].GetDouble());
     EXPECT_NE(std::string(b["label"].GetString()).find("cpu_time = real_time"), std::string::npos);
   }
+}
+
+// A run that recorded the machine's caches, clock and load (archive.h): Google Benchmark's
+// context carries them as it would its own.
+TEST(GbenchReporterTest, ContextCarriesTheRecordedCachesClockAndLoad) {
+  rapidjson::Document model;
+  model.Parse(testing::SampleModelJson().c_str());
+  ASSERT_FALSE(model.HasParseError());
+  rapidjson::Document::AllocatorType& alloc = model.GetAllocator();
+  rapidjson::Value& env = model["environment"];
+  rapidjson::Value caches(rapidjson::kArrayType);
+  for (const auto& [type, level, size, sharing] :
+       {std::tuple<const char*, unsigned, uint64_t, unsigned>{"Data", 1, 32768, 1},
+        {"Unified", 3, 33554432, 2}}) {
+    rapidjson::Value c(rapidjson::kObjectType);
+    c.AddMember("type", rapidjson::StringRef(type), alloc);
+    c.AddMember("level", level, alloc);
+    c.AddMember("size", size, alloc);
+    c.AddMember("num_sharing", sharing, alloc);
+    caches.PushBack(c, alloc);
+  }
+  env.AddMember("caches", caches, alloc);
+  env.AddMember("mhz_per_cpu", 2445.404, alloc);
+  rapidjson::Value load(rapidjson::kArrayType);
+  for (double x : {1.5, 0.75, 0.25}) load.PushBack(x, alloc);
+  env.AddMember("load_avg", load, alloc);
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  model.Accept(w);
+
+  rapidjson::Document doc = RenderGbench(buf.GetString());
+  const rapidjson::Value& context = doc["context"];
+  EXPECT_EQ(context["mhz_per_cpu"].GetUint(), 2445u);
+  ASSERT_EQ(context["caches"].Size(), 2u);
+  EXPECT_STREQ(context["caches"][1]["type"].GetString(), "Unified");
+  EXPECT_EQ(context["caches"][1]["level"].GetUint(), 3u);
+  EXPECT_EQ(context["caches"][1]["size"].GetUint64(), 33554432u);
+  EXPECT_EQ(context["caches"][1]["num_sharing"].GetUint(), 2u);
+  ASSERT_EQ(context["load_avg"].Size(), 3u);
+  EXPECT_EQ(context["load_avg"][2].GetDouble(), 0.25);
 }
 
 // A committed run of many processes per cell: the shape compare.py's U test needs. Its model
