@@ -20,6 +20,8 @@ packages=(
   libtbb-dev libuv1-dev libboost-fiber-dev libboost-context-dev
   # the browser test of the HTML deck: headless Chromium driven over WebDriver
   python3 chromium chromium-driver
+  # the test that reads gbench.json with Google Benchmark's compare.py and its U test
+  libbenchmark-tools python3-scipy
 )
 
 missing=()

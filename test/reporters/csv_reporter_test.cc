@@ -1,5 +1,7 @@
 // cells.csv: one row per unit, RFC 4180, and it reads back to the model's values; cost.csv:
-// the cost of code, one row per counting unit, cold start and callgrind unit.
+// the cost of code, one row per counting unit, cold start and callgrind unit; each with its
+// CSVW schema, whose columns are the header's and whose types every field keeps.
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -7,6 +9,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/reporters/common/model_document.h"
+#include "rapidjson/document.h"
 #include "test/reporters/reporter_test_support.h"
 #include "test/test_paths.h"
 
@@ -65,7 +68,7 @@ class CsvReporterTest : public ::testing::Test {
 TEST_F(CsvReporterTest, OneRowPerUnitThatReadsBack) {
   RenderResult r = module_.Render(model_, "en", "csv");
   ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
-  ASSERT_EQ(r.files.size(), 2u) << "cells.csv and cost.csv";
+  ASSERT_EQ(r.files.size(), 4u) << "cells.csv and cost.csv, each with its schema";
   const std::vector<Row> rows = ParseCsv(r.files["cells.csv"]);
   absl::StatusOr<ModelDocument> model = ModelDocument::Parse(model_);
   ASSERT_TRUE(model.ok()) << model.status();
@@ -209,6 +212,78 @@ TEST_F(CsvReporterTest, CostCsvSaysWhenTheRunDidNotCount) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].at("kind"), "not_run");
   EXPECT_EQ(rows[0].at("not_run_reason"), "not_recorded");
+}
+
+// True when `field` is a value of the CSVW `datatype` as the CSV reporter writes it.
+bool OfType(const std::string& field, const std::string& datatype) {
+  if (datatype == "string") return true;
+  if (datatype == "boolean") return field == "true" || field == "false";
+  if (field.empty() || field.find_first_of("eEnN") != std::string::npos) return false;
+  char* end = nullptr;
+  if (datatype == "integer") {
+    std::strtoll(field.c_str(), &end, 10);
+  } else if (datatype == "double") {
+    std::strtod(field.c_str(), &end);
+  } else {
+    return false;
+  }
+  return end == field.c_str() + field.size();
+}
+
+TEST_F(CsvReporterTest, EachTableHasACsvwSchemaItsFieldsKeep) {
+  testing::SampleOptions options;
+  options.cost = true;
+  RenderResult r = module_.Render(testing::SampleModelJson(options), "en", "csv");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  for (const std::string table : {"cells.csv", "cost.csv"}) {
+    ASSERT_EQ(r.files.count(table + "-metadata.json"), 1u) << table;
+    rapidjson::Document meta;
+    meta.Parse(r.files[table + "-metadata.json"].c_str());
+    ASSERT_FALSE(meta.HasParseError()) << table;
+    EXPECT_STREQ(meta["@context"].GetString(), "http://www.w3.org/ns/csvw");
+    EXPECT_EQ(meta["url"].GetString(), table);
+    const rapidjson::Value& columns = meta["tableSchema"]["columns"];
+    const std::vector<Row> rows = ParseCsv(r.files[table]);
+    ASSERT_GE(rows.size(), 2u) << table;
+    ASSERT_EQ(columns.Size(), rows[0].size()) << table;
+    size_t empty = 0, typed = 0;
+    for (rapidjson::SizeType i = 0; i < columns.Size(); ++i) {
+      const rapidjson::Value& c = columns[i];
+      EXPECT_EQ(c["name"].GetString(), rows[0][i]) << table;
+      EXPECT_STREQ(c["null"].GetString(), "") << "an empty field is NULL: " << rows[0][i];
+      EXPECT_TRUE(c.HasMember("dc:description")) << rows[0][i];
+      const std::string datatype =
+          c["datatype"].IsObject() ? c["datatype"]["base"].GetString() : c["datatype"].GetString();
+      for (size_t row = 1; row < rows.size(); ++row) {
+        const std::string& field = rows[row][i];
+        if (field.empty()) {
+          ++empty;
+          continue;
+        }
+        if (datatype != "string") ++typed;
+        EXPECT_TRUE(OfType(field, datatype))
+            << table << " line " << row + 1 << " " << rows[0][i] << ": '" << field
+            << "' is not " << datatype;
+      }
+    }
+    EXPECT_GT(empty, 0u) << table;
+    EXPECT_GT(typed, 0u) << table;
+  }
+  // A few columns whose types a reader depends on.
+  rapidjson::Document cells;
+  cells.Parse(r.files["cells.csv-metadata.json"].c_str());
+  std::map<std::string, std::string> types, units;
+  for (const rapidjson::Value& c : cells["tableSchema"]["columns"].GetArray()) {
+    types[c["name"].GetString()] =
+        c["datatype"].IsObject() ? c["datatype"]["base"].GetString() : c["datatype"].GetString();
+    if (c.HasMember("schema:unitText")) units[c["name"].GetString()] = c["schema:unitText"].GetString();
+  }
+  EXPECT_EQ(types["median_ns"], "double");
+  EXPECT_EQ(units["median_ns"], "ns");
+  EXPECT_EQ(types["concurrency"], "integer");
+  EXPECT_EQ(types["ok"], "boolean");
+  EXPECT_EQ(types["verdict"], "string");
+  EXPECT_EQ(units["throughput_per_s"], "tasks/s");
 }
 
 TEST_F(CsvReporterTest, TheSameModelGivesTheSameBytesInEveryLanguage) {

@@ -1,10 +1,13 @@
 // The "csv" reporter: cells.csv, one row per unit of the model, and cost.csv, the cost of
 // code (one row per counting unit, per cold start and per callgrind unit), for spreadsheets
-// and scripts. Language-independent: the header names the columns in snake_case, numbers are
-// written in full precision (text_format.h ExactNumber), a missing figure is an empty field.
-// A baseline's row also carries its cell against the subject at the same coordinates; the
+// and scripts, each with its typed schema beside it (cells.csv-metadata.json,
+// cost.csv-metadata.json: CSV on the Web, csv_schema.h). Language-independent: the header
+// names the columns in snake_case, numbers are written in full precision (text_format.h
+// ExactNumber), a missing figure is an empty field, which the schema declares NULL. A
+// baseline's row also carries its cell against the subject at the same coordinates; the
 // subject's row leaves those fields empty. RFC 4180: CRLF line ends, quoted fields where
 // needed.
+#include <cassert>
 #include <string>
 #include <vector>
 
@@ -13,22 +16,10 @@
 #include "plugins/reporters/common/model_document.h"
 #include "plugins/reporters/common/reporter_plugin.h"
 #include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/csv/csv_schema.h"
 
 namespace zoo::report {
 namespace {
-
-// "semantics" is empty for a unit of the main matrix, "off" or an item name for the units
-// the scheduling-semantics dimension prices (core/unit.h).
-constexpr const char* kColumns[] = {
-    "id",          "adapter",        "concurrency",       "tier_us",          "semantics",
-    "ok",          "failure",        "median_ns",         "p50_ns",           "p95_ns",
-    "p99_ns",      "mean_ns",        "stdev_ns",          "relative_spread",  "body_median_ns",
-    "overhead_ns", "overhead_share", "overhead_withheld", "throughput_per_s", "ratio",
-    "difference",  "band",           "verdict",           "p_value",
-    // Appended columns, so that older readers keep their positions.
-    "processes",   "repetitions",    "basis",             "basis_median_ns",  "factor_low",
-    "factor_high", "floor",
-};
 
 void AppendRow(const std::vector<std::string>& fields, std::string& out) {
   for (size_t i = 0; i < fields.size(); ++i) {
@@ -104,30 +95,18 @@ std::vector<std::string> UnitRow(const ModelDocument& model, const rapidjson::Va
     row.push_back(ExactNumber(NumberOf(*cell, "factor_high")));
     row.emplace_back(BoolOf(*cell, "floor") ? "true" : "false");
   }
+  assert(row.size() == CellColumns().size());
   return row;
 }
 
-// cost.csv: "kind" says what a row is: "counters" (one counting unit: an adapter at one
-// concurrency), "cold_start" (an adapter's setup plus first task), "callgrind" (a unit run
-// under callgrind), or "not_run" (the only row when the run counted nothing; "not_run_reason"
-// says why: "not_requested", "not_recorded"). Each count has four columns: per task, total,
-// and when it could not be taken its code and the core's sentence (both empty otherwise); an
-// unavailable count leaves per task and total empty, never 0.
-std::vector<std::string> CostColumns() {
-  std::vector<std::string> columns = {"kind", "adapter", "concurrency", "tier_us",
-                                      "unit", "ok",      "failure",     "tasks",
-                                      "setup_ns", "first_task_ns"};
-  for (const CostCount& c : kCostCounts) {
-    for (const char* suffix : {"_per_task", "_total", "_unavailable_code", "_unavailable_reason"}) {
-      columns.push_back(std::string(c.field) + suffix);
-    }
-  }
-  // A callgrind row's second run: its total, and "true"/"false" for exactly the same count
-  // (both empty when the second run has no count; its reason is in the report).
-  columns.push_back("callgrind_repeat_total");
-  columns.push_back("callgrind_repeats_exactly");
-  columns.push_back("not_run_reason");
-  return columns;
+// cost.csv: "kind" says what a row is (csv_schema.cc describes every column). Each count
+// has four columns: per task, total, and when it could not be taken its code and the core's
+// sentence (both empty otherwise); an unavailable count leaves per task and total empty,
+// never 0.
+std::vector<std::string> Names(const std::vector<CsvColumn>& columns) {
+  std::vector<std::string> names;
+  for (const CsvColumn& c : columns) names.push_back(c.name);
+  return names;
 }
 
 // The four fields of one count; empty ones for a count the row does not have.
@@ -162,7 +141,7 @@ std::vector<std::string> CostRowStart(const char* kind, const rapidjson::Value& 
 }
 
 std::string CostCsv(const rapidjson::Value& cost) {
-  const std::vector<std::string> columns = CostColumns();
+  const std::vector<std::string> columns = Names(CostColumns());
   std::string out;
   AppendRow(columns, out);
   if (StringOf(cost, "status") != "measured") {
@@ -227,12 +206,29 @@ std::string CostCsv(const rapidjson::Value& cost) {
 
 absl::Status RenderCsv(const RenderContext& context) {
   std::string out;
-  AppendRow(std::vector<std::string>(std::begin(kColumns), std::end(kColumns)), out);
+  AppendRow(Names(CellColumns()), out);
   for (const rapidjson::Value& unit : context.model.root()["units"].GetArray()) {
     AppendRow(UnitRow(context.model, unit), out);
   }
   if (absl::Status s = context.WriteFile("cells.csv", out); !s.ok()) return s;
-  return context.WriteFile("cost.csv", CostCsv(context.model.Cost()));
+  if (absl::Status s = context.WriteFile(
+          "cells.csv-metadata.json",
+          CsvwMetadata("cells.csv",
+                       "One row per unit of a zoo-host run, with its cell against the subject. "
+                       "Times are valid only within this run; compare by the ratios.",
+                       CellColumns()));
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = context.WriteFile("cost.csv", CostCsv(context.model.Cost())); !s.ok()) {
+    return s;
+  }
+  return context.WriteFile(
+      "cost.csv-metadata.json",
+      CsvwMetadata("cost.csv",
+                   "The cost of code of a zoo-host run: one row per counting unit, cold start "
+                   "and callgrind unit.",
+                   CostColumns()));
 }
 
 }  // namespace
@@ -240,6 +236,7 @@ absl::Status RenderCsv(const RenderContext& context) {
 
 ZOO_EXPORT_REPORTER("csv", "1.0.0",
                     "cells.csv: one row per unit, with its cell against the subject; cost.csv: "
-                    "the cost of code per counting unit, cold start and callgrind unit",
+                    "the cost of code per counting unit, cold start and callgrind unit; each "
+                    "with its typed schema (CSVW .csv-metadata.json)",
                     "csv",
                     "en,zh", ::zoo::report::RenderCsv, nullptr);
