@@ -137,14 +137,11 @@ SelfCheck PhysicalFloor(const ModelInput& in) {
 void ListWithheld(const ModelInput& in, SelfCheckSummary* s) {
   for (const UnitView& u : in.units) {
     if (!u.ok || u.stats.overhead_ns) continue;
-    const std::string& why = u.stats.overhead_withheld;
-    s->withheld_units.push_back(absl::StrCat(u.id(), ": ", why));
+    s->withheld_units.push_back(absl::StrCat(u.id(), ": ", u.stats.overhead_withheld));
     WithheldUnit w{.unit = u.id(),
-                   .reason_code = why.rfind("concurrency ", 0) == 0 ? "above_cores"
-                                  : why.rfind("negative", 0) == 0   ? "negative"
-                                                                    : "no_rounds",
+                   .reason = OverheadWithheldReason(u.stats, u.concurrency, in.cores),
                    .overhead_ns = std::numeric_limits<double>::quiet_NaN()};
-    if (w.reason_code == "negative") {
+    if (w.reason == OverheadWithheld::kNegative) {
       w.overhead_ns = u.stats.end_to_end_ns.median - u.stats.body_ns.median;
     }
     s->withheld.push_back(std::move(w));

@@ -233,10 +233,11 @@ struct Conclusion {
   Message message;   // "conclusion.<kind>" with its arguments
 };
 
-// A unit without an overhead figure, and why ("above_cores", "negative", "no_rounds").
+// A unit without an overhead figure, and why (written as its OverheadWithheldName:
+// "above_cores", "negative", "no_rounds").
 struct WithheldUnit {
   std::string unit;
-  std::string reason_code;
+  OverheadWithheld reason = OverheadWithheld::kNoRounds;
   double overhead_ns = 0;  // the negative figure, for "negative"; NaN otherwise
 };
 

@@ -415,7 +415,7 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   for (const WithheldUnit& u : s.withheld) {
     w.StartObject();
     json::String(w, "unit", u.unit);
-    json::String(w, "reason_code", u.reason_code);
+    json::String(w, "reason_code", OverheadWithheldName(u.reason));
     json::Double(w, "overhead_ns", u.overhead_ns);
     w.EndObject();
   }
