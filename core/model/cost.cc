@@ -46,15 +46,15 @@ std::vector<std::string> AdapterOrder(const ModelInput& in) {
   return order;
 }
 
-// The processes of one instrument, by adapter (in `order`), then tier, then concurrency.
+// The processes of one kind, by adapter (in `order`), then tier, then concurrency.
 std::vector<UnitAndView> UnitsOf(const ModelInput& in, const std::vector<std::string>& order,
-                                 const std::string& instrument) {
+                                 UnitKind kind) {
   const std::vector<ArchivedUnit>& units = in.archive->units;
   std::vector<UnitAndView> out;
   for (const std::string& adapter : order) {
     for (size_t i = 0; i < units.size(); ++i) {
       const UnitSpec& s = units[i].result.spec;
-      if (s.adapter == adapter && s.instrument == instrument) {
+      if (s.adapter == adapter && KindOf(s) == kind) {
         out.emplace_back(&units[i], &in.process_units[i]);
       }
     }
@@ -184,7 +184,7 @@ CostOfCode CostOfCodeOf(const ModelInput& in) {
   c.tier_us = r.tier_us;
   c.concurrencies = r.concurrencies;
   const std::vector<std::string> order = AdapterOrder(in);
-  const std::vector<UnitAndView> counted = UnitsOf(in, order, "counters");
+  const std::vector<UnitAndView> counted = UnitsOf(in, order, UnitKind::kCounters);
   for (const auto& [unit, view] : counted) {
     c.rows.push_back(CostRowOf(unit->result, *view));
     if (view->concurrency == 1) c.cold_start.push_back(ColdStartOf(unit->result, c.rows.back()));
@@ -197,7 +197,7 @@ CostOfCode CostOfCodeOf(const ModelInput& in) {
   c.messages.push_back({"cost.callgrind_times_meaningless",
                         {{"tool", c.callgrind_version.empty() ? std::string("valgrind")
                                                               : c.callgrind_version}}});
-  for (const auto& [unit, view] : UnitsOf(in, order, "callgrind")) {
+  for (const auto& [unit, view] : UnitsOf(in, order, UnitKind::kCallgrind)) {
     c.callgrind.push_back(CallgrindRowOf(unit->result, *view));
   }
   return c;

@@ -9,17 +9,17 @@
 namespace zoo {
 namespace {
 
-// The processes of one (adapter, semantics, instrument, concurrency, tier) pool into one
+// The processes of one (adapter, kind, semantics item, concurrency, tier) pool into one
 // view, in the order they first appear in the archive.
 void PoolUnits(const Archive& archive, ModelInput* in) {
-  using GroupKey = std::tuple<std::string, std::string, std::string, uint32_t, uint32_t>;
+  using GroupKey = std::tuple<std::string, UnitKind, std::string, uint32_t, uint32_t>;
   std::map<GroupKey, std::vector<size_t>> groups;
   std::vector<GroupKey> order;
   for (size_t i = 0; i < archive.units.size(); ++i) {
     const ArchivedUnit& u = archive.units[i];
     in->process_units.push_back(ProcessView(u, in->cores));
     const UnitSpec& spec = u.result.spec;
-    GroupKey key{spec.adapter, spec.semantics, spec.instrument, spec.concurrency, spec.tier_us};
+    GroupKey key{spec.adapter, KindOf(spec), spec.semantics, spec.concurrency, spec.tier_us};
     if (!groups.count(key)) order.push_back(key);
     groups[key].push_back(i);
   }
@@ -64,7 +64,7 @@ void FindBaselines(ModelInput* in) {
 
 }  // namespace
 
-bool InMainMatrix(const UnitView& v) { return v.semantics.empty() && v.instrument != "counters"; }
+bool InMainMatrix(const UnitView& v) { return InMainMatrix(v.kind); }
 
 std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t tier_us) {
   return absl::StrFormat("%s/c%u/%uus", adapter, concurrency, tier_us);

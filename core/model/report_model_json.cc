@@ -81,7 +81,7 @@ void WriteProcessUnit(json::Writer& w, const UnitView& u) {
   json::Uint(w, "tier_us", u.tier_us);
   json::Uint(w, "concurrency", u.concurrency);
   json::String(w, "semantics", u.semantics);
-  json::String(w, "instrument", u.instrument);
+  json::String(w, "instrument", InstrumentName(u.kind));
   json::Uint(w, "process", u.process);
   json::Bool(w, "ok", u.ok);
   json::String(w, "failure", u.failure);

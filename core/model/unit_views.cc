@@ -35,8 +35,8 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.concurrency = u.result.spec.concurrency;
   v.ok = u.result.ok;
   v.failure = u.result.failure;
+  v.kind = KindOf(u.result.spec);
   v.semantics = u.result.spec.semantics;
-  v.instrument = u.result.spec.instrument;
   v.process = u.result.spec.process;
   v.stats = u.stats;
   const uint64_t tasks = static_cast<uint64_t>(u.result.rounds.size()) * v.concurrency;
@@ -100,7 +100,9 @@ UnitView PoolProcesses(const std::vector<ArchivedUnit>& units,
 
 std::string UnitView::id() const {
   std::string name = semantics.empty() ? adapter : absl::StrCat(adapter, "[", semantics, "]");
-  if (!instrument.empty()) absl::StrAppend(&name, "{", instrument, "}");
+  if (kind == UnitKind::kCounters || kind == UnitKind::kCallgrind) {
+    absl::StrAppend(&name, "{", InstrumentName(kind), "}");
+  }
   if (process > 0) absl::StrAppend(&name, "#", process + 1);
   return CellId(name, concurrency, tier_us);
 }

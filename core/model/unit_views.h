@@ -1,5 +1,5 @@
 // How the reports see units: one archived process as it ran (a process view), and the
-// processes of one (adapter, semantics, instrument, concurrency, tier) pooled into one view,
+// processes of one (adapter, kind, semantics item, concurrency, tier) pooled into one view,
 // their rounds together on the cell's basis (report_model.h, "unit view").
 #pragma once
 
