@@ -293,6 +293,34 @@ TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
   EXPECT_TRUE(m.share_thresholds.empty());
   EXPECT_EQ(m.self_checks.withheld_units.size(), 4u);
   EXPECT_THAT(m.self_checks.withheld_units[0], HasSubstr("exceeds the 2 logical cores"));
+  ASSERT_EQ(m.self_checks.withheld.size(), 4u);
+  for (const WithheldUnit& w : m.self_checks.withheld) {
+    EXPECT_EQ(w.reason, OverheadWithheld::kAboveCores) << w.unit;
+    EXPECT_TRUE(std::isnan(w.overhead_ns)) << w.unit;
+  }
+}
+
+// The archive's two fields decide the kind in one place; process numbers are not a kind.
+TEST(UnitKindTest, TheSemanticsItemAndTheInstrumentDecideTheKind) {
+  UnitSpec s;
+  s.process = 3;
+  EXPECT_EQ(KindOf(s), UnitKind::kTimed);
+  s.semantics = "off";
+  EXPECT_EQ(KindOf(s), UnitKind::kSemantics);
+  EXPECT_FALSE(InMainMatrix(KindOf(s)));
+  s.semantics = "";
+  s.instrument = "counters";
+  EXPECT_EQ(KindOf(s), UnitKind::kCounters);
+  EXPECT_FALSE(InMainMatrix(KindOf(s)));
+  s.instrument = "callgrind";
+  EXPECT_EQ(KindOf(s), UnitKind::kCallgrind);
+  EXPECT_TRUE(InMainMatrix(KindOf(s)));
+  for (UnitKind k : {UnitKind::kTimed, UnitKind::kSemantics, UnitKind::kCounters,
+                     UnitKind::kCallgrind}) {
+    s.semantics = k == UnitKind::kSemantics ? "retry" : "";
+    s.instrument = InstrumentName(k);
+    EXPECT_EQ(KindOf(s), k) << UnitKindName(k);
+  }
 }
 
 // Within the cores a process faster than its bodies allow is left out; above them a body's

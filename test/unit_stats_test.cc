@@ -69,6 +69,31 @@ TEST(UnitStatsTest, ANegativeOverheadIsWithheldNotPrinted) {
   EXPECT_THAT(s.overhead_withheld, HasSubstr("negative"));
 }
 
+// Archives keep only the sentence; readers ask OverheadWithheldReason of the figures. It must
+// give the decision ComputeUnitStats made, whatever the sentence says.
+TEST(UnitStatsTest, TheWithheldReasonIsReadFromTheFiguresNotTheSentence) {
+  struct Case {
+    UnitResult unit;
+    OverheadWithheld reason;
+    const char* name;
+  };
+  const Case cases[] = {
+      {Unit(1, {10'000}, 8'000), OverheadWithheld::kNotWithheld, ""},
+      {Unit(1, {}, 8'000), OverheadWithheld::kNoRounds, "no_rounds"},
+      {Unit(4, {40'000}, 8'000), OverheadWithheld::kAboveCores, "above_cores"},
+      // Above the cores wins over a negative figure, as in ComputeUnitStats.
+      {Unit(4, {4'000}, 8'000), OverheadWithheld::kAboveCores, "above_cores"},
+      {Unit(1, {7'000}, 8'000), OverheadWithheld::kNegative, "negative"},
+  };
+  for (const Case& c : cases) {
+    UnitStats s = ComputeUnitStats(c.unit, 2);
+    s.overhead_withheld = "a sentence nobody parses";
+    EXPECT_EQ(OverheadWithheldReason(s, c.unit.spec.concurrency, 2), c.reason) << c.name;
+    EXPECT_STREQ(OverheadWithheldName(c.reason), c.name);
+    EXPECT_EQ(s.overhead_ns.has_value(), c.reason == OverheadWithheld::kNotWithheld) << c.name;
+  }
+}
+
 TEST(UnitStatsTest, BodyDeviationAgainstTheTier) {
   const UnitStats s = ComputeUnitStats(Unit(1, {12'000}, 11'000, 10'000), 2);
   ASSERT_TRUE(s.body_deviation.has_value());

@@ -29,30 +29,51 @@ UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
   s.return_ns = Summarize(ret);
   s.throughput_per_s = s.round_wall_ns.n > 0 ? c / (s.round_wall_ns.median / 1e9) : 0;
 
-  if (s.end_to_end_ns.n == 0 || s.body_ns.n == 0) {
-    s.overhead_withheld = "no measured rounds";
-  } else if (unit.spec.concurrency > logical_cores) {
-    s.overhead_withheld = absl::StrFormat(
-        "concurrency %u exceeds the %u logical cores: the body's self-time includes run-queue "
-        "waits, so end-to-end minus body is not the framework's cost",
-        unit.spec.concurrency, logical_cores);
-  } else {
-    const double overhead = s.end_to_end_ns.median - s.body_ns.median;
-    if (overhead < 0) {
+  const double overhead = s.end_to_end_ns.median - s.body_ns.median;
+  switch (OverheadWithheldReason(s, unit.spec.concurrency, logical_cores)) {
+    case OverheadWithheld::kNotWithheld:
+      s.overhead_ns = overhead;
+      s.overhead_share = overhead / s.end_to_end_ns.median;
+      break;
+    case OverheadWithheld::kNoRounds:
+      s.overhead_withheld = "no measured rounds";
+      break;
+    case OverheadWithheld::kAboveCores:
+      s.overhead_withheld = absl::StrFormat(
+          "concurrency %u exceeds the %u logical cores: the body's self-time includes run-queue "
+          "waits, so end-to-end minus body is not the framework's cost",
+          unit.spec.concurrency, logical_cores);
+      break;
+    case OverheadWithheld::kNegative:
       s.overhead_withheld = absl::StrFormat(
           "negative (%.0f ns): the median body outlasts the median per-task end-to-end, so the "
           "figure is unreadable",
           overhead);
-    } else {
-      s.overhead_ns = overhead;
-      s.overhead_share = overhead / s.end_to_end_ns.median;
-    }
+      break;
   }
   const int64_t target = unit.calibration.target_ns;
   if (target > 0 && s.body_ns.n > 0 && unit.spec.concurrency <= logical_cores) {
     s.body_deviation = (s.body_ns.median - static_cast<double>(target)) / static_cast<double>(target);
   }
   return s;
+}
+
+OverheadWithheld OverheadWithheldReason(const UnitStats& stats, uint32_t concurrency,
+                                        uint32_t logical_cores) {
+  if (stats.end_to_end_ns.n == 0 || stats.body_ns.n == 0) return OverheadWithheld::kNoRounds;
+  if (concurrency > logical_cores) return OverheadWithheld::kAboveCores;
+  if (stats.end_to_end_ns.median - stats.body_ns.median < 0) return OverheadWithheld::kNegative;
+  return OverheadWithheld::kNotWithheld;
+}
+
+const char* OverheadWithheldName(OverheadWithheld reason) {
+  switch (reason) {
+    case OverheadWithheld::kNotWithheld: return "";
+    case OverheadWithheld::kNoRounds: return "no_rounds";
+    case OverheadWithheld::kAboveCores: return "above_cores";
+    case OverheadWithheld::kNegative: return "negative";
+  }
+  return "?";
 }
 
 }  // namespace zoo

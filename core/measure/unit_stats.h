@@ -37,6 +37,17 @@ struct UnitStats {
 
 UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores);
 
+// Why a unit has no overhead figure; UnitStats::overhead_withheld says the same in English.
+enum class OverheadWithheld { kNotWithheld, kNoRounds, kAboveCores, kNegative };
+// "" (not withheld), "no_rounds", "above_cores", "negative": the reports' codes.
+const char* OverheadWithheldName(OverheadWithheld reason);
+
+// The decision ComputeUnitStats makes, from the figures it made: no rounds or no bodies, then
+// a concurrency above the logical cores, then a negative overhead. An archive keeps only the
+// sentence, so its readers ask this (with the run's logical cores) rather than parse English.
+OverheadWithheld OverheadWithheldReason(const UnitStats& stats, uint32_t concurrency,
+                                        uint32_t logical_cores);
+
 // The tolerance of the body-versus-target self-check (a fraction of the tier).
 inline constexpr double kBodyTolerance = 0.25;
 

@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 #include "core/archive/archive.h"
 #include "core/base/message.h"
+#include "core/model/unit_kind.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -75,10 +76,11 @@ struct UnitView {
   // it); 0 for bodies without repetitions.
   uint64_t repetitions = 0;
   double basis_median_ns = 0;  // the median of per_round_basis_ns
-  std::string semantics;  // "" in the main matrix; "off" or an item name (unit.h)
-  // "" a timed unit; "counters" a cost unit (never in a cell); "callgrind" a unit of an
-  // --instrument callgrind run (in the cells, but its times are the simulator's).
-  std::string instrument;
+  // What the unit is for (unit_kind.h): timed and callgrind units are the main matrix's (a
+  // callgrind unit's times are the simulator's), semantics units price an item, counters
+  // units count (never in a cell).
+  UnitKind kind = UnitKind::kTimed;
+  std::string semantics;  // a semantics unit's "off" or item name (unit.h); "" otherwise
   // A process view: which of its cell's processes (UnitSpec::process); 0 in a pooled view.
   uint32_t process = 0;
   // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
@@ -233,10 +235,11 @@ struct Conclusion {
   Message message;   // "conclusion.<kind>" with its arguments
 };
 
-// A unit without an overhead figure, and why ("above_cores", "negative", "no_rounds").
+// A unit without an overhead figure, and why (written as its OverheadWithheldName:
+// "above_cores", "negative", "no_rounds").
 struct WithheldUnit {
   std::string unit;
-  std::string reason_code;
+  OverheadWithheld reason = OverheadWithheld::kNoRounds;
   double overhead_ns = 0;  // the negative figure, for "negative"; NaN otherwise
 };
 

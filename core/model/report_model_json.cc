@@ -6,9 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "core/archive/noise_json.h"
-#include "core/archive/unit_json.h"
 #include "core/base/json_util.h"
+#include "core/model/report_model_json_facts.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
@@ -59,7 +58,7 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   json::Uint(w, "concurrency", u.concurrency);
   json::Bool(w, "ok", u.ok);
   json::String(w, "failure", u.failure);
-  WriteUnitStats(w, "stats", u.stats);
+  WriteModelUnitStats(w, u.stats);
   WriteDoubleList(w, "per_round_end_to_end_ns", u.per_round_end_to_end_ns);
   json::String(w, "semantics", u.semantics);
   json::Uint(w, "process", u.process);
@@ -82,7 +81,7 @@ void WriteProcessUnit(json::Writer& w, const UnitView& u) {
   json::Uint(w, "tier_us", u.tier_us);
   json::Uint(w, "concurrency", u.concurrency);
   json::String(w, "semantics", u.semantics);
-  json::String(w, "instrument", u.instrument);
+  json::String(w, "instrument", InstrumentName(u.kind));
   json::Uint(w, "process", u.process);
   json::Bool(w, "ok", u.ok);
   json::String(w, "failure", u.failure);
@@ -264,13 +263,13 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
   for (const SemanticsItemView& item : d.items) {
     w.StartObject();
     w.Key("item");
-    WriteSemanticsItem(w, item.record.item);
+    WriteModelSemanticsItem(w, item.record.item);
     json::Bool(w, "priced", item.record.priced);
     json::String(w, "dropped_code", item.record.dropped_code);
     json::String(w, "dropped_reason", item.record.dropped_reason);
     w.Key("check");
     if (item.record.check) {
-      WriteTimeoutCheck(w, *item.record.check);
+      WriteModelTimeoutCheck(w, *item.record.check);
     } else {
       w.Null();
     }
@@ -415,7 +414,7 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   for (const WithheldUnit& u : s.withheld) {
     w.StartObject();
     json::String(w, "unit", u.unit);
-    json::String(w, "reason_code", u.reason_code);
+    json::String(w, "reason_code", OverheadWithheldName(u.reason));
     json::Double(w, "overhead_ns", u.overhead_ns);
     w.EndObject();
   }
@@ -436,11 +435,11 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::String(w, "archive_path", m.archive_path);
   json::String(w, "subject", m.subject);
   json::String(w, "subject_version", m.subject_version);
-  // The archive's own writers: one layout for both documents.
-  WriteRunRecord(w, m.run);
-  WriteEnvironment(w, m.environment);
-  WriteNoiseModel(w, m.noise);
-  WriteAdapterRecords(w, m.adapters);
+  // The model's own layout of the archive's facts (report_model_json_facts.h).
+  WriteModelRun(w, m.run);
+  WriteModelEnvironment(w, m.environment);
+  WriteModelNoise(w, m.noise);
+  WriteModelAdapters(w, m.adapters);
   WriteObjectList(w, "units", m.units, WriteUnit);
   WriteObjectList(w, "process_units", m.process_units, WriteProcessUnit);
   WriteUintList(w, "tiers_us", m.tiers_us);

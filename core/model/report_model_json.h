@@ -4,10 +4,11 @@
 //
 //   {"schema": "zoo-host-report-model", "model_version": 1,
 //    "archive_path", "subject", "subject_version",
-//    "run", "environment", "adapters",        (the archive's own layout, archive.h)
-//    "noise": {recorded, warnings: [...], checked: [...]}   (noise_json.h; recorded false:
-//             the archive predates noise conditions, and reports say "not recorded")
-//    "units": [{id, adapter, tier_us, concurrency, ok, failure, stats: {...} (unit_json.h),
+//    "run", "environment", "adapters",        (report_model_json_facts.h: the model's own
+//                                              layout, member for member the archive's today)
+//    "noise": {recorded, warnings: [...], checked: [...]}   (recorded false: the archive
+//             predates noise conditions, and reports say "not recorded")
+//    "units": [{id, adapter, tier_us, concurrency, ok, failure, stats: {...},
 //               per_round_end_to_end_ns: [...], semantics}],   (semantics units too: their
 //               id is "subject[item]/cC/Tus" and they enter no cell)
 //    "tiers_us", "concurrencies",

@@ -1,5 +1,6 @@
 #include "core/run/self_checks.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -106,7 +107,7 @@ SelfCheck BodyVersusTarget(const Archive& a) {
   return c;
 }
 
-SelfCheck OverheadWithheld(const Archive& a) {
+SelfCheck OverheadWithheldCheck(const Archive& a) {
   SelfCheck c{.name = "overhead_withheld", .passed = true, .detail = "", .message = {}};
   // Grouped by reason: the reason is long, the cells are short.
   std::map<std::string, std::vector<std::string>> cells_by_reason;
@@ -116,12 +117,15 @@ SelfCheck OverheadWithheld(const Archive& a) {
     if (!u.result.ok || u.stats.overhead_ns) continue;
     ++withheld;
     const UnitSpec& s = u.result.spec;
+    // The stats were computed on the run's cores, at least one (run_orchestrator.cc).
+    const OverheadWithheld why =
+        OverheadWithheldReason(u.stats, s.concurrency, std::max(1u, a.environment.logical_cores));
     std::string reason = u.stats.overhead_withheld;
-    if (reason.rfind("concurrency ", 0) == 0) {
+    if (why == OverheadWithheld::kAboveCores) {
       reason = absl::StrFormat("concurrency above the %u logical cores (the body's self-time "
                                "includes run-queue waits)", a.environment.logical_cores);
       above_cores.push_back(UnitId(s));
-    } else if (reason.rfind("negative", 0) == 0) {
+    } else if (why == OverheadWithheld::kNegative) {
       reason = "negative: the median body outlasts the median per-task end-to-end";
       negative.push_back(UnitId(s));
     }
@@ -151,7 +155,7 @@ SelfCheck OverheadWithheld(const Archive& a) {
 
 std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid) {
   return {ProcessIsolation(archive, orchestrator_pid), BodyVersusTarget(archive),
-          OverheadWithheld(archive)};
+          OverheadWithheldCheck(archive)};
 }
 
 }  // namespace zoo

@@ -1,0 +1,56 @@
+// What every part of the analysis reads: the archive's units as the reports see them (one view
+// per process, and the processes of one coordinate pooled), the subject and its baselines, the
+// measured tiers and concurrencies. Built once from the archive by BuildModelInput, then read
+// only: each concern of the report model (cells, crossovers, scaling, ...) is a free function
+// of it, so none of them can change what another one sees.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/archive/archive.h"
+#include "core/model/report_model.h"
+#include "core/model/verdict.h"
+
+namespace zoo {
+
+struct ModelInput {
+  const Archive* archive = nullptr;  // outlives the input
+  AnalysisOptions options;
+  uint32_t cores = 1;  // the archive's logical cores, at least 1
+  std::string subject;
+  std::vector<AdapterRecord> adapters;  // the archive's, subject first
+  // Every adapter with a main-matrix unit but the subject: described ones in the report's
+  // order, then the undescribed ones by name.
+  std::vector<std::string> baselines;
+  std::vector<UnitView> process_units;  // one per archived unit, same index
+  std::vector<UnitView> units;          // pooled, in the order their first process appears
+  std::vector<SideSamples> samples;     // per pooled view (same index): its processes' rounds
+  std::vector<uint32_t> tiers_us;       // of the main matrix, ascending
+  std::vector<uint32_t> concurrencies;  // of the main matrix, ascending
+
+  // The pooled main-matrix view at these coordinates; nullptr when none.
+  const UnitView* Unit(const std::string& adapter, uint32_t concurrency, uint32_t tier_us) const;
+  // REQUIRES: `pooled` is an element of `units`.
+  const SideSamples& SamplesOf(const UnitView& pooled) const;
+  bool WithinCores(uint32_t concurrency) const { return concurrency <= cores; }
+  // The subject, then its baselines.
+  std::vector<std::string> SubjectAndBaselines() const;
+
+  // adapter, concurrency, tier -> index into `units` (main-matrix views only)
+  std::map<std::tuple<std::string, uint32_t, uint32_t>, size_t> by_key;
+};
+
+// The cells compare the main matrix's units (timed, or a callgrind run's); semantics and
+// counters units answer other questions.
+bool InMainMatrix(const UnitView& v);
+
+// "thread_pool/c1/40us": how cells and units are named everywhere in the model.
+std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t tier_us);
+
+ModelInput BuildModelInput(const Archive& archive, const AnalysisOptions& options);
+
+}  // namespace zoo
