@@ -45,6 +45,7 @@ struct StyleMetrics {
 StyleMetrics Metrics(TextStyle style) {
   switch (style) {
     case TextStyle::kLead:
+    case TextStyle::kBig:
       return {"<p class=\"lead\">", "</p>\n", 34, 34 * 1.4, 12, kContentWidthPx};
     case TextStyle::kParagraph:
       return {"<p>", "</p>\n", 30, 30 * 1.4, 12, kContentWidthPx};
