@@ -26,7 +26,7 @@ void Withheld(PageWriter& page) {
     lines.push_back(page.T(Concat("withheld.", StringOf(w, "reason_code")),
                            {{"unit", page.Quote(StringOf(w, "unit"))},
                             {"cores", page.Cores()},
-                            {"overhead", page.Text(Duration(NumberOf(w, "overhead_ns")))}}));
+                            {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}}));
   }
   page.Heading(page.T("caliber.withheld.title"));
   page.Bullets(std::move(lines));
@@ -57,12 +57,12 @@ std::vector<std::string> AppendixRow(PageWriter& page, const rapidjson::Value& u
   const rapidjson::Value& body = body_member != nullptr ? *body_member : kNone;
   row.push_back(page.T("cell.ok"));
   for (const char* key : {"p50", "p95", "p99", "mean", "stdev"}) {
-    row.push_back(page.Text(Duration(NumberOf(e2e, key))));
+    row.push_back(page.Dur(NumberOf(e2e, key)));
   }
-  row.push_back(page.Text(Percent(NumberOf(e2e, "relative_spread"))));
-  row.push_back(page.Text(Duration(NumberOf(body, "median"))));
-  row.push_back(page.Text(Duration(NumberOf(stats, "overhead_ns"))));
-  row.push_back(page.Text(Percent(NumberOf(stats, "overhead_share"), 2)));
+  row.push_back(page.Pct(NumberOf(e2e, "relative_spread")));
+  row.push_back(page.Dur(NumberOf(body, "median")));
+  row.push_back(page.Dur(NumberOf(stats, "overhead_ns")));
+  row.push_back(page.Pct(NumberOf(stats, "overhead_share"), 2));
   row.push_back(page.Text(Rate(NumberOf(stats, "throughput_per_s"))));
   return row;
 }
@@ -73,12 +73,15 @@ void Closing(PageWriter& page) {
   const rapidjson::Value& run = root["run"];
   const std::string_view archive = StringOf(root, "archive_path");
   page.Heading(page.T("deck.closing.title"), 3, "closing");
-  page.Add(page.T("deck.closing.full_report", {{"file", page.Code("report.md")}}), BlockStyle::kLead);
+  page.Add(page.T("deck.closing.full_report", {{"file", page.Code("report.md")}}),
+           BlockStyle::kLead);
   page.Add(page.T("deck.closing.layout_only"));
-  page.Bullets({page.front().raw_data,
-                page.T("deck.closing.rerender", {{"command", page.Code(Concat("zoo-host render ", archive))}}),
-                page.T("deck.closing.units", {{"measured", std::to_string(UintOf(run, "units_measured"))},
-                                              {"failed", std::to_string(UintOf(run, "units_failed"))}})});
+  page.Bullets(
+      {page.front().raw_data,
+       page.T("deck.closing.rerender",
+              {{"command", page.Code(Concat("zoo-host render ", archive))}}),
+       page.T("deck.closing.units", {{"measured", std::to_string(UintOf(run, "units_measured"))},
+                                     {"failed", std::to_string(UintOf(run, "units_failed"))}})});
 }
 
 }  // namespace
@@ -99,8 +102,9 @@ void WriteCaliber(PageWriter& page) {
                 {"notes", page.Quote(StringOf(a, "caliber_notes"))}}));
     const rapidjson::Value* gate = MemberOf(a, "gate");
     if (gate != nullptr && !BoolOf(*gate, "passed")) {
-      lines.push_back(page.T("caliber.rejected", {{"adapter", page.Quote(name)},
-                                                  {"reason", page.Quote(StringOf(*gate, "reason"))}}));
+      lines.push_back(page.T(
+          "caliber.rejected",
+          {{"adapter", page.Quote(name)}, {"reason", page.Quote(StringOf(*gate, "reason"))}}));
     }
   }
   page.Bullets(std::move(lines));
@@ -110,7 +114,8 @@ void WriteCaliber(PageWriter& page) {
                           {"cores", page.Cores()}})};
   if (BoolOf(page.root()["run"], "quick")) limits.push_back(page.T("report.quick"));
   size_t failed = 0;
-  for (const rapidjson::Value& u : page.root()["units"].GetArray()) failed += BoolOf(u, "ok") ? 0 : 1;
+  for (const rapidjson::Value& u : page.root()["units"].GetArray())
+    failed += BoolOf(u, "ok") ? 0 : 1;
   if (failed != 0) {
     limits.push_back(page.T("caliber.failed_units", {{"count", std::to_string(failed)}}));
   }
@@ -134,8 +139,9 @@ void WriteByob(PageWriter& page) {
       page.T("byob.link", {{"flag", page.Code("-Wl,--version-script=$(pkg-config --variable="
                                               "adapter_version_script zoo-host-sdk)")},
                            {"symbol", page.Code("zoo_adapter_entry")}}),
-      page.T("byob.validate",
-             {{"command", page.Code("zoo-host validate --plugin build/libmy_adapter.so my_adapter")}}),
+      page.T(
+          "byob.validate",
+          {{"command", page.Code("zoo-host validate --plugin build/libmy_adapter.so my_adapter")}}),
       page.T("byob.run", {{"command", page.Code("zoo-host run --plugin build/")}}),
       page.T("byob.example", {{"path", page.Code("examples/my_adapter/")}}),
   });
@@ -176,14 +182,12 @@ void WriteAppendix(PageWriter& page) {
     page.Add(page.T("appendix.intro"));
     page.Heading(page.T("appendix.values.title"));
     std::vector<std::vector<std::string>> rows;
-    for (const rapidjson::Value& u : page.root()["units"].GetArray()) rows.push_back(AppendixRow(page, u));
-    std::vector<PageColumn> columns;
-    for (const char* key : {"col.unit", "col.outcome", "col.p50", "col.p95", "col.p99", "col.mean",
-                            "col.stdev", "col.spread", "col.body_median", "col.overhead", "col.share",
-                            "col.throughput"}) {
-      columns.push_back({page.T(key)});
-    }
-    page.Table(std::move(columns), std::move(rows));
+    for (const rapidjson::Value& u : page.root()["units"].GetArray())
+      rows.push_back(AppendixRow(page, u));
+    page.Table(page.Columns({"col.unit", "col.outcome", "col.p50", "col.p95", "col.p99", "col.mean",
+                             "col.stdev", "col.spread", "col.body_median", "col.overhead",
+                             "col.share", "col.throughput"}),
+               std::move(rows));
     page.Heading(page.T("appendix.samples.title"));
     page.Add(page.T("appendix.samples.intro"));
     std::vector<std::string> samples;
@@ -192,9 +196,10 @@ void WriteAppendix(PageWriter& page) {
     }
     page.Bullets(std::move(samples));
   }
-  page.Add(page.T("report.footer", {{"version", std::to_string(UintOf(page.root(), "model_version"))},
-                                    {"path", page.Code(StringOf(page.root(), "archive_path"))}}),
-           BlockStyle::kNote);
+  page.Add(
+      page.T("report.footer", {{"version", std::to_string(UintOf(page.root(), "model_version"))},
+                               {"path", page.Code(StringOf(page.root(), "archive_path"))}}),
+      BlockStyle::kNote);
 }
 
 }  // namespace zoo::report

@@ -23,8 +23,9 @@ void Notes(PageWriter& page, const CostNotes& notes) {
   std::vector<std::string> lines;
   for (size_t i = 0; i < notes.notes().size(); ++i) {
     const CostNote& note = notes.notes()[i];
-    const std::string reason = page.TOr(Concat("cost.reason.", note.code),
-                                        page.T("cost.reason.other", {{"code", page.Quote(note.code)}}));
+    const std::string reason =
+        page.TOr(Concat("cost.reason.", note.code),
+                 page.T("cost.reason.other", {{"code", page.Quote(note.code)}}));
     lines.push_back(page.T("cost.note", {{"note", std::to_string(i + 1)},
                                          {"reason", reason},
                                          {"detail", page.Quote(note.detail)}}));
@@ -36,9 +37,9 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
   const rapidjson::Value& rows = ArrayOf(cost, "rows");
   if (rows.Empty()) return;
   page.Heading(page.T("cost.counts.title"));
-  std::vector<PageColumn> header = {{page.T("col.adapter"), 16}, {page.T("col.concurrency"), 9, true},
-                                    {page.T("cost.col.tasks"), 9, true}};
-  for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), 11, true});
+  std::vector<PageColumn> header =
+      page.Columns({"col.adapter", "col.concurrency#", "cost.col.tasks#"});
+  for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), true});
   CostNotes notes;
   std::vector<std::vector<std::string>> table;
   for (const rapidjson::Value& row : rows.GetArray()) {
@@ -69,23 +70,22 @@ void ColdStartTable(PageWriter& page, const rapidjson::Value& cost) {
     const std::string failed = ok ? "" : CellText(page, notes.Failed(failure));
     table.push_back(
         {page.AdapterColumn(StringOf(row, "adapter")),
-         ok ? page.Text(Duration(NumberOf(row, "setup_ns"))) : failed,
-         ok ? page.Text(Duration(NumberOf(row, "first_task_ns"))) : failed,
+         ok ? page.Dur(NumberOf(row, "setup_ns")) : failed,
+         ok ? page.Dur(NumberOf(row, "first_task_ns")) : failed,
          CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")),
          CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total"))});
   }
-  page.Table({{page.T("col.adapter"), 28}, {page.T("cost.col.setup"), 18, true},
-              {page.T("cost.col.first_task"), 18, true}, {page.T("cost.col.cold_alloc_calls"), 18, true},
-              {page.T("cost.col.cold_alloc_bytes"), 18, true}},
+  page.Table(page.Columns({"col.adapter", "cost.col.setup#", "cost.col.first_task#",
+                           "cost.col.cold_alloc_calls#", "cost.col.cold_alloc_bytes#"}),
              std::move(table));
   Notes(page, notes);
 }
 
-std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes) {
-  std::vector<std::string> cells = {page.AdapterColumn(StringOf(row, "adapter")),
-                                    std::to_string(UintOf(row, "concurrency")),
-                                    page.Text(Tier(UintOf(row, "tier_us"))),
-                                    page.Text(Count(NumberOf(row, "tasks")))};
+std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& row,
+                                      CostNotes& notes) {
+  std::vector<std::string> cells = {
+      page.AdapterColumn(StringOf(row, "adapter")), std::to_string(UintOf(row, "concurrency")),
+      page.TierText(UintOf(row, "tier_us")), page.Text(Count(NumberOf(row, "tasks")))};
   if (!BoolOf(row, "ok")) {
     cells.insert(cells.end(), 4, CellText(page, notes.Failed(StringOf(row, "failure"))));
     return cells;
@@ -101,7 +101,7 @@ std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& 
   cells.push_back(BoolOf(row, "repeats_exactly")
                       ? page.T("cost.repeats.yes")
                       : page.T("cost.repeats.no",
-                               {{"difference", page.Text(Percent(NumberOf(row, "repeat_difference"), 2))}}));
+                               {{"difference", page.Pct(NumberOf(row, "repeat_difference"), 2)}}));
   return cells;
 }
 
@@ -121,22 +121,22 @@ void CallgrindTable(PageWriter& page, const rapidjson::Value& cost) {
   for (const rapidjson::Value& row : ArrayOf(cost, "callgrind").GetArray()) {
     table.push_back(CallgrindRow(page, row, notes));
   }
-  page.Table({{page.T("col.adapter"), 16}, {page.T("col.concurrency"), 8, true},
-              {page.T("col.tier"), 8, true}, {page.T("cost.col.tasks"), 8, true},
-              {page.T("cost.col.instructions"), 15, true}, {page.T("cost.col.instructions_total"), 15, true},
-              {page.T("cost.col.instructions_again"), 15, true}, {page.T("cost.col.repeats"), 15, true}},
+  page.Table(page.Columns({"col.adapter", "col.concurrency#", "col.tier#", "cost.col.tasks#",
+                           "cost.col.instructions#", "cost.col.instructions_total#",
+                           "cost.col.instructions_again#", "cost.col.repeats#"}),
              std::move(table));
   Notes(page, notes);
 }
 
 void Caveats(PageWriter& page, std::string_view workload) {
   page.Heading(page.T("cost.caveats.title"));
-  page.Bullets({page.T("cost.caveat.threads"), page.T("cost.caveat.host"),
-                page.T("cost.caveat.body", {{"workload", page.Code(workload)}}),
-                page.T("cost.caveat.allocations",
-                       {{"functions",
-                         page.Code("malloc, calloc, realloc, aligned_alloc, memalign, operator new")}}),
-                page.T("cost.caveat.steady")});
+  page.Bullets(
+      {page.T("cost.caveat.threads"), page.T("cost.caveat.host"),
+       page.T("cost.caveat.body", {{"workload", page.Code(workload)}}),
+       page.T("cost.caveat.allocations",
+              {{"functions",
+                page.Code("malloc, calloc, realloc, aligned_alloc, memalign, operator new")}}),
+       page.T("cost.caveat.steady")});
 }
 
 // Why nothing was counted, in one sentence.
@@ -156,7 +156,8 @@ void WriteCost(PageWriter& page) {
   const rapidjson::Value& cost = page.model().Cost();
   const std::string_view recorded = StringOf(cost, "workload");
   const std::string_view workload = recorded.empty() ? "noop" : recorded;
-  page.Add(page.T("cost.intro", {{"workload", page.Code(workload)}, {"perf", page.Code("perf_event_open")}}),
+  page.Add(page.T("cost.intro",
+                  {{"workload", page.Code(workload)}, {"perf", page.Code("perf_event_open")}}),
            BlockStyle::kNote);
   if (StringOf(cost, "status") != "measured") {
     page.Add(NotRun(page, StringOf(cost, "reason_code")), BlockStyle::kLead);
@@ -167,10 +168,11 @@ void WriteCost(PageWriter& page) {
     }
     return;
   }
-  std::vector<std::string> status = {
-      page.T("cost.status.measured", {{"concurrencies", page.Uints(ArrayOf(cost, "concurrencies"))}})};
+  std::vector<std::string> status = {page.T(
+      "cost.status.measured", {{"concurrencies", page.Uints(ArrayOf(cost, "concurrencies"))}})};
   const std::string_view counters = StringOf(cost, "counters_status");
-  status.push_back(page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
+  status.push_back(
+      page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
   if (const std::string_view reason = StringOf(cost, "counters_reason");
       counters != "available" && !reason.empty()) {
     status.push_back(page.T("cost.counters.reason", {{"reason", page.Quote(reason)}}));

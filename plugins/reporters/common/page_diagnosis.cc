@@ -12,7 +12,7 @@ namespace {
 
 void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t index) {
   page.Heading(page.T("attribution.sample.title",
-                      {{"tier", page.Text(Tier(UintOf(sample, "tier_us")))},
+                      {{"tier", page.TierText(UintOf(sample, "tier_us"))},
                        {"concurrency", std::to_string(UintOf(sample, "concurrency"))}}));
   page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
   std::vector<std::vector<std::string>> rows;
@@ -21,38 +21,35 @@ void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t 
     std::vector<std::string> row = {page.AdapterColumn(StringOf(a, "adapter"))};
     // drain_ns: what no other segment holds, so the row adds up to its end-to-end.
     for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns", "drain_ns"}) {
-      row.push_back(page.Text(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure)));
+      row.push_back(
+          page.Text(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure)));
     }
     const std::string_view code = StringOf(a, "not_measurable_code");
     if (!measurable && code.empty()) {
-      return page.Lacks(Concat("attribution[", std::to_string(index), "].adapters[].not_measurable_code"));
+      return page.Lacks(
+          Concat("attribution[", std::to_string(index), "].adapters[].not_measurable_code"));
     }
     row.push_back(measurable ? page.T("attribution.measured")
                              : page.T(Concat("attribution.not_measurable.", code)));
     rows.push_back(std::move(row));
   }
-  page.Table({{page.T("col.adapter"), 15},
-              {page.T("segment.submit"), 10, true},
-              {page.T("segment.handoff"), 10, true},
-              {page.T("segment.body"), 10, true},
-              {page.T("segment.return"), 10, true},
-              {page.T("segment.drain"), 10, true},
-              {page.T("col.status"), 35}},
+  page.Table(page.Columns({"col.adapter", "segment.submit#", "segment.handoff#", "segment.body#",
+                           "segment.return#", "segment.drain#", "col.status"}),
              std::move(rows));
   std::vector<std::string> excess;
   for (const rapidjson::Value& e : ArrayOf(sample, "excess").GetArray()) {
     const double total = NumberOf(e, "total_excess_ns");
     const std::string baseline = page.Quote(StringOf(e, "baseline"));
     if (total > 0) {
-      excess.push_back(page.T(
-          "attribution.excess.slower",
-          {{"excess", page.Text(Duration(total))},
-           {"baseline", baseline},
-           {"segment_excess", page.Text(Duration(NumberOf(e, "largest_segment_excess_ns")))},
-           {"segment", page.T(Concat("segment.", StringOf(e, "largest_segment")))}}));
+      excess.push_back(
+          page.T("attribution.excess.slower",
+                 {{"excess", page.Dur(total)},
+                  {"baseline", baseline},
+                  {"segment_excess", page.Dur(NumberOf(e, "largest_segment_excess_ns"))},
+                  {"segment", page.T(Concat("segment.", StringOf(e, "largest_segment")))}}));
     } else {
       excess.push_back(page.T("attribution.excess.not_slower",
-                              {{"excess", page.Text(Duration(total))}, {"baseline", baseline}}));
+                              {{"excess", page.Dur(total)}, {"baseline", baseline}}));
     }
   }
   page.Bullets(std::move(excess));
@@ -67,9 +64,9 @@ const rapidjson::Value& Described(const rapidjson::Value& record) {
 std::string CheckSentence(PageWriter& page, const rapidjson::Value& check, std::string_view item) {
   const double left = NumberOf(check, "left_in_flight_ns");
   const MessageArgs args = {{"item", page.Quote(item)},
-                            {"timeout", page.Text(Duration(NumberOf(check, "timeout_ns")))},
-                            {"body", page.Text(Duration(NumberOf(check, "body_ns")))},
-                            {"left", page.Text(Duration(left))}};
+                            {"timeout", page.Dur(NumberOf(check, "timeout_ns"))},
+                            {"body", page.Dur(NumberOf(check, "body_ns"))},
+                            {"left", page.Dur(left)}};
   if (BoolOf(check, "passed")) return page.T("semantics.check.passed", args);
   return page.T(left < 0 ? "semantics.check.stayed" : "semantics.check.failed", args);
 }
@@ -96,30 +93,28 @@ void SemanticsCosts(PageWriter& page, const rapidjson::Value& items) {
       const rapidjson::Value* test = MemberOf(cost, "test");
       // A price inside the noise is never printed as a number (it could read as a saving).
       const std::string_view verdict = StringOf(cost, "verdict");
-      prices.push_back({name, concurrency, page.Text(Duration(NumberOf(cost, "off_median_ns"))),
-                        page.Text(Duration(NumberOf(cost, "on_median_ns"))),
+      prices.push_back({name, concurrency, page.Dur(NumberOf(cost, "off_median_ns")),
+                        page.Dur(NumberOf(cost, "on_median_ns")),
                         verdict == "no_measurable_cost"
                             ? page.T("semantics.verdict.no_measurable_cost")
-                            : page.Text(Duration(NumberOf(cost, "cost_ns")))});
-      verdicts.push_back(
-          {name, concurrency, page.Text(Percent(NumberOf(cost, "band"))),
-           page.T(Concat("semantics.verdict.", verdict)),
-           page.Text(PValue(test != nullptr ? NumberOf(*test, "p_value") : NumberOf(cost, "p_value")))});
+                            : page.Dur(NumberOf(cost, "cost_ns"))});
+      verdicts.push_back({name, concurrency, page.Pct(NumberOf(cost, "band")),
+                          page.T(Concat("semantics.verdict.", verdict)),
+                          page.Text(PValue(test != nullptr ? NumberOf(*test, "p_value")
+                                                           : NumberOf(cost, "p_value")))});
     }
   }
   if (prices.empty()) return;
   page.Heading(page.T("semantics.costs.title"));
   page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  page.Table({{page.T("col.item"), 24}, {page.T("col.concurrency"), 14, true},
-              {page.T("col.off_median"), 20, true}, {page.T("col.on_median"), 20, true},
-              {page.T("col.cost"), 22, true}},
+  page.Table(page.Columns({"col.item", "col.concurrency#", "col.off_median#", "col.on_median#",
+                           "col.cost#"}),
              std::move(prices));
   page.Heading(page.T("semantics.verdicts.title"));
   page.Add(page.T("semantics.verdicts.intro"), BlockStyle::kNote);
-  page.Table({{page.T("col.item"), 20}, {page.T("col.concurrency"), 12, true},
-              {page.T("col.band"), 12, true}, {page.T("col.verdict"), 40},
-              {page.T("col.p_value"), 16, true}},
-             std::move(verdicts));
+  page.Table(
+      page.Columns({"col.item", "col.concurrency#", "col.band#", "col.verdict", "col.p_value#"}),
+      std::move(verdicts));
 }
 
 // The "semantics" member as the run recorded it: its status, why nothing was priced when
@@ -129,7 +124,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
   if (status.empty()) return page.Lacks("semantics.status");
   std::vector<std::string> lines = {
       page.T(Concat("semantics.status.", status),
-             {{"tier", page.Text(Tier(UintOf(semantics, "tier_us")))},
+             {{"tier", page.TierText(UintOf(semantics, "tier_us"))},
               {"concurrencies", page.Uints(ArrayOf(semantics, "concurrencies"))}})};
   if (const std::string_view code = StringOf(semantics, "reason_code"); !code.empty()) {
     lines.push_back(page.T(Concat("semantics.reason.", code)));
@@ -151,7 +146,8 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
                             : page.T(Concat("semantics.dropped.", code),
                                      {{"detail", page.Quote(StringOf(record, "dropped_reason"))}});
     }
-    rows.push_back({page.Quote(StringOf(described, "name")), page.Quote(StringOf(described, "layer")),
+    rows.push_back({page.Quote(StringOf(described, "name")),
+                    page.Quote(StringOf(described, "layer")),
                     page.Quote(StringOf(described, "description")), priced});
     const rapidjson::Value* check = MemberOf(record, "check");
     if (check != nullptr && check->IsObject()) {
@@ -159,8 +155,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
     }
   }
   if (!rows.empty()) {
-    page.Table({{page.T("col.item"), 16}, {page.T("col.layer"), 12},
-                {page.T("col.description"), 50}, {page.T("col.priced"), 22}},
+    page.Table(page.Columns({"col.item", "col.layer", "col.description", "col.priced"}),
                std::move(rows));
   }
   page.Bullets(std::move(checks));
@@ -179,7 +174,8 @@ void WriteAttribution(PageWriter& page) {
 
 void WriteSemantics(PageWriter& page) {
   page.Section("section.semantics.title", "semantics");
-  page.Add(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}), BlockStyle::kNote);
+  page.Add(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}),
+           BlockStyle::kNote);
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   if (semantics == nullptr || semantics->IsNull()) {
     page.Add(page.T("semantics.not_measured"));

@@ -42,13 +42,13 @@ void PivotTable(PageWriter& page, bool baselines_only, const PivotCell& cell) {
   for (const std::string& a : page.model().MeasuredAdapters()) {
     if (!baselines_only || a != page.subject()) adapters.push_back(a);
   }
-  std::vector<PageColumn> header = {{page.T("col.concurrency")}, {page.T("col.tier")}};
+  std::vector<PageColumn> header = page.Columns({"col.concurrency", "col.tier"});
   for (const std::string& a : adapters) header.push_back({page.AdapterColumn(a)});
   std::vector<std::vector<std::string>> rows;
   for (const rapidjson::Value& c : page.root()["concurrencies"].GetArray()) {
     for (const rapidjson::Value& t : page.root()["tiers_us"].GetArray()) {
       if (!c.IsUint() || !t.IsUint()) continue;
-      std::vector<std::string> row = {std::to_string(c.GetUint()), page.Text(Tier(t.GetUint()))};
+      std::vector<std::string> row = {std::to_string(c.GetUint()), page.TierText(t.GetUint())};
       for (const std::string& a : adapters) row.push_back(cell(a, c.GetUint(), t.GetUint()));
       rows.push_back(std::move(row));
     }
@@ -85,12 +85,14 @@ void Charts(PageWriter& page, std::string_view prefix, std::string_view no_figur
   for (const rapidjson::Value& c : page.root()["concurrencies"].GetArray()) {
     if (!c.IsUint()) continue;
     const std::string n = std::to_string(c.GetUint());
-    page.Heading(page.T(Concat("deck.", prefix, ".title"), {{"concurrency", n}}), 3, {},
-                 page.T("deck.data.chart", {{"section", page.section().title}, {"concurrency", n}}));
+    page.Heading(
+        page.T(Concat("deck.", prefix, ".title"), {{"concurrency", n}}), 3, {},
+        page.T("deck.data.chart", {{"section", page.section().title}, {"concurrency", n}}));
     if (const Figure* f = page.FigureNamed(Concat(prefix, "-c", n, ".svg")); f != nullptr) {
       page.AddFigure(*f, page.T(Concat("deck.", prefix, ".caption")));
     } else {
-      page.Add(page.T(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}}), BlockStyle::kLead);
+      page.Add(page.T(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}}),
+               BlockStyle::kLead);
     }
   }
 }
@@ -103,27 +105,32 @@ void Headline(PageWriter& page) {
     if (tier_value == nullptr || !tier_value->IsUint()) continue;
     const uint32_t tier = tier_value->GetUint(), concurrency = UintOf(st, "concurrency");
     const rapidjson::Value* subject_unit = page.model().UnitAt(page.subject(), concurrency, tier);
-    const double subject_share = subject_unit != nullptr && MemberOf(*subject_unit, "stats") != nullptr
-                                     ? Stat(subject_unit, "overhead_share")
-                                     : NumberOf(st, "share_at_tier");
+    const double subject_share =
+        subject_unit != nullptr && MemberOf(*subject_unit, "stats") != nullptr
+            ? Stat(subject_unit, "overhead_share")
+            : NumberOf(st, "share_at_tier");
     std::vector<std::string> lower, same_tier;
     for (const std::string& name : page.model().MeasuredAdapters()) {
       if (name == page.subject()) continue;
       const double share = Stat(page.model().UnitAt(name, concurrency, tier), "overhead_share");
-      same_tier.push_back(Concat(page.Quote(name), " ", page.Text(Percent(share, 2))));
+      same_tier.push_back(Concat(page.Quote(name), " ", page.Pct(share, 2)));
       if (std::isfinite(share) && share < subject_share) lower.push_back(page.Quote(name));
     }
-    const MessageArgs at = {{"concurrency", std::to_string(concurrency)}, {"tier", page.Text(Tier(tier))}};
+    const MessageArgs at = {{"concurrency", std::to_string(concurrency)},
+                            {"tier", page.TierText(tier)}};
     page.Heading(page.T("deck.headline.title"), 3, "headline", page.T("deck.headline.data", at));
-    page.Add(page.Text(Percent(NumberOf(st, "share_at_tier"), 2)), BlockStyle::kBig);
+    page.Add(page.Pct(NumberOf(st, "share_at_tier"), 2), BlockStyle::kBig);
     page.Add(page.T("deck.headline.statement",
-                    {{"subject", page.front().subject}, at[0], at[1],
-                     {"threshold", page.Text(Percent(NumberOf(root, "share_threshold"), 0))}}),
+                    {{"subject", page.front().subject},
+                     at[0],
+                     at[1],
+                     {"threshold", page.Pct(NumberOf(root, "share_threshold"), 0)}}),
              BlockStyle::kLead);
     page.Add(lower.empty() ? page.T("deck.headline.none_lower")
                            : page.T("deck.headline.lower", {{"count", std::to_string(lower.size())},
                                                             {"names", page.Join(lower)}}));
-    page.Add(page.T("deck.headline.same_tier", {{"values", page.Join(same_tier)}}), BlockStyle::kNote);
+    page.Add(page.T("deck.headline.same_tier", {{"values", page.Join(same_tier)}}),
+             BlockStyle::kNote);
     return;
   }
 }
@@ -136,24 +143,24 @@ void Scaling(PageWriter& page) {
   }
   if (concurrencies.size() < 2) return page.Add(page.T("scaling.none"));
   page.Add(page.T("scaling.intro"), BlockStyle::kNote);
-  const int share = 45 / static_cast<int>(concurrencies.size() - 1);
-  std::vector<PageColumn> header = {{page.T("col.adapter"), 20}, {page.T("col.tier"), 11}};
+  std::vector<PageColumn> header = page.Columns({"col.adapter", "col.tier"});
   for (size_t i = 1; i < concurrencies.size(); ++i) {
-    header.push_back({page.Text(Concat(std::to_string(concurrencies[i - 1]), " → ",
-                                       std::to_string(concurrencies[i]))), share});
+    header.push_back({page.Text(
+        Concat(std::to_string(concurrencies[i - 1]), " → ", std::to_string(concurrencies[i])))});
   }
-  header.push_back({page.T("col.keeps_rising"), 24});
+  header.push_back({page.T("col.keeps_rising")});
   std::vector<std::vector<std::string>> rows;
   const rapidjson::Value& scaling = page.root()["scaling"];
   for (rapidjson::SizeType r = 0; r < scaling.Size(); ++r) {
     const rapidjson::Value* steps = MemberOf(scaling[r], "steps");
     if (steps == nullptr || !steps->IsArray()) return page.Lacks(Indexed("scaling", r, "steps"));
     std::vector<std::string> cells = {page.AdapterColumn(StringOf(scaling[r], "adapter")),
-                                      page.Text(Tier(UintOf(scaling[r], "tier_us")))};
+                                      page.TierText(UintOf(scaling[r], "tier_us"))};
     for (size_t i = 1; i < concurrencies.size(); ++i) {
       std::string trend = page.Text(kNoFigure);
       for (const rapidjson::Value& step : steps->GetArray()) {
-        if (UintOf(step, "from") == concurrencies[i - 1] && UintOf(step, "to") == concurrencies[i]) {
+        if (UintOf(step, "from") == concurrencies[i - 1] &&
+            UintOf(step, "to") == concurrencies[i]) {
           trend = page.T(Concat("trend.", StringOf(step, "trend")));
         }
       }
@@ -198,9 +205,10 @@ void WriteLatency(PageWriter& page) {
   page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
   PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
                const rapidjson::Value* stats = MemberOf(unit, "stats");
-               const rapidjson::Value* e2e = stats != nullptr ? MemberOf(*stats, "end_to_end_ns") : nullptr;
+               const rapidjson::Value* e2e =
+                   stats != nullptr ? MemberOf(*stats, "end_to_end_ns") : nullptr;
                if (e2e == nullptr) return page.Text(kNoFigure);
-               return Concat(page.Text(Duration(NumberOf(*e2e, "median"))), "<br>",
+               return Concat(page.Dur(NumberOf(*e2e, "median")), "<br>",
                              page.Text(Concat("p95 ", Duration(NumberOf(*e2e, "p95")), " · p99 ",
                                               Duration(NumberOf(*e2e, "p99")), " · ±",
                                               Percent(NumberOf(*e2e, "relative_spread")))));
@@ -212,7 +220,7 @@ void WriteLatency(PageWriter& page) {
   PivotTable(page, true, [&page](std::string_view baseline, uint32_t c, uint32_t tier) {
     const rapidjson::Value* cell = page.model().CellAt(baseline, c, tier);
     if (cell == nullptr) return page.Text(kNoFigure);
-    return Concat(page.Text(Multiple(NumberOf(*cell, "ratio"))), " · ",
+    return Concat(page.Times(NumberOf(*cell, "ratio")), " · ",
                   page.T(Concat("verdict.", StringOf(*cell, "verdict"))));
   });
   page.Heading(page.T("latency.crossovers.title"));
@@ -229,15 +237,15 @@ void WriteOverhead(PageWriter& page) {
   page.Heading(page.T("overhead.share.title"));
   page.Add(page.T("table.ratio"));
   PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-               return page.Text(Percent(Stat(&unit, "overhead_share"), 2));
+               return page.Pct(Stat(&unit, "overhead_share"), 2);
              }));
   page.Heading(page.T("overhead.absolute.title"));
   page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
   PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-               return page.Text(Duration(Stat(&unit, "overhead_ns")));
+               return page.Dur(Stat(&unit, "overhead_ns"));
              }));
   page.Heading(page.T("overhead.thresholds.title",
-                      {{"threshold", page.Text(Percent(NumberOf(page.root(), "share_threshold")))}}));
+                      {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}));
   std::vector<std::string> thresholds = SayAll(page, "share_thresholds");
   if (thresholds.empty()) page.Add(page.T("overhead.thresholds.none"));
   page.Bullets(std::move(thresholds));

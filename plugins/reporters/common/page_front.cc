@@ -34,8 +34,9 @@ std::string ConditionName(PageWriter& page, std::string_view code) {
 
 std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, size_t index) {
   const std::string_view code = StringOf(condition, "code");
-  const std::string statement = page.Strong(page.Say(
-      MemberOf(condition, "message"), Concat("noise.warnings[", std::to_string(index), "].message")));
+  const std::string statement =
+      page.Strong(page.Say(MemberOf(condition, "message"),
+                           Concat("noise.warnings[", std::to_string(index), "].message")));
   const std::string why_key = Concat("noise.why.", code), fix_key = Concat("noise.fix.", code);
   if (!page.Has(why_key) || !page.Has(fix_key)) return statement;
   const rapidjson::Value* message = MemberOf(condition, "message");
@@ -43,21 +44,22 @@ std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, siz
   const std::string_view command = args != nullptr ? StringOf(*args, "command") : "";
   MessageArgs fix_args;
   if (!command.empty()) fix_args.emplace_back("command", page.Code(command));
-  return page.T("noise.item",
-                {{"statement", statement}, {"why", page.T(why_key)}, {"fix", page.T(fix_key, fix_args)}});
+  return page.T(
+      "noise.item",
+      {{"statement", statement}, {"why", page.T(why_key)}, {"fix", page.T(fix_key, fix_args)}});
 }
 
 void DeckFront(PageWriter& page) {
   const rapidjson::Value& env = Object(page.root(), "environment");
   const rapidjson::Value& run = Object(page.root(), "run");
   PageFront& front = page.front();
-  front.topline = page.T("deck.title.topline", {{"started", page.Quote(StringOf(run, "started_utc"))},
-                                                {"cpu", page.Quote(StringOf(env, "cpu_model"))}});
+  front.topline =
+      page.T("deck.title.topline", {{"started", page.Quote(StringOf(run, "started_utc"))},
+                                    {"cpu", page.Quote(StringOf(env, "cpu_model"))}});
   front.subtitle = page.T("deck.title.subtitle");
   front.environment = {
-      {page.T("env.cpu_model"),
-       Concat(page.Quote(StringOf(env, "cpu_model")), " · ",
-              page.T("deck.title.cores", {{"cores", page.Cores()}}))},
+      {page.T("env.cpu_model"), Concat(page.Quote(StringOf(env, "cpu_model")), " · ",
+                                       page.T("deck.title.cores", {{"cores", page.Cores()}}))},
       {page.T("env.os"), page.Quote(StringOf(env, "os"))},
       {page.T("env.compiler"), Concat(page.Quote(StringOf(env, "compiler")), " · ",
                                       page.Quote(StringOf(env, "build_type")))},
@@ -94,15 +96,16 @@ void WriteFront(PageWriter& page) {
   front.raw_data = page.T("report.raw_data", {{"path", page.Code(StringOf(root, "archive_path"))}});
   const std::string_view status = StringOf(run, "status");
   if (status != "complete") {
-    front.run_status = page.TOr(Concat("report.run_status.", status),
-                                page.T("report.run_status.other", {{"status", page.Quote(status)}}));
+    front.run_status =
+        page.TOr(Concat("report.run_status.", status),
+                 page.T("report.run_status.other", {{"status", page.Quote(status)}}));
   }
   if (BoolOf(run, "quick")) front.quick = page.T("report.quick");
   if (page.deck()) return DeckFront(page);
   front.run_line =
       page.T("report.run_line", {{"started", page.Quote(StringOf(run, "started_utc"))},
                                  {"finished", page.Quote(StringOf(run, "finished_utc"))},
-                                 {"wall", page.Text(Duration(NumberOf(run, "wall_s") * 1e9))},
+                                 {"wall", page.Dur(NumberOf(run, "wall_s") * 1e9)},
                                  {"measured", std::to_string(UintOf(run, "units_measured"))},
                                  {"planned", std::to_string(UintOf(run, "units_planned"))},
                                  {"failed", std::to_string(UintOf(run, "units_failed"))}});
@@ -135,11 +138,13 @@ void WriteNoise(PageWriter& page) {
     }
     front.noise_warned = true;
     if (page.deck()) {
-      front.noise_line = page.T("deck.noise.title_line", {{"count", std::to_string(warnings.Size())},
-                                                          {"names", page.Join(names)}});
+      front.noise_line =
+          page.T("deck.noise.title_line",
+                 {{"count", std::to_string(warnings.Size())}, {"names", page.Join(names)}});
     }
-    page.Add(page.Strong(page.T("noise.warnings_lead", {{"count", std::to_string(warnings.Size())}})),
-             BlockStyle::kNote);
+    page.Add(
+        page.Strong(page.T("noise.warnings_lead", {{"count", std::to_string(warnings.Size())}})),
+        BlockStyle::kNote);
     page.Bullets(std::move(lines));
   }
   std::vector<std::string> fine, unchecked;
@@ -152,7 +157,8 @@ void WriteNoise(PageWriter& page) {
   if (!unchecked.empty()) {
     said.push_back(page.T("noise.not_checkable", {{"names", page.Join(unchecked)}}));
   }
-  if (!said.empty()) page.Add(said.size() == 1 ? said[0] : Concat(said[0], " ", said[1]), BlockStyle::kNote);
+  if (!said.empty())
+    page.Add(said.size() == 1 ? said[0] : Concat(said[0], " ", said[1]), BlockStyle::kNote);
 }
 
 void WriteEnvironment(PageWriter& page) {
@@ -174,11 +180,12 @@ void WriteEnvironment(PageWriter& page) {
       {page.T("env.harness"),
        page.T("env.harness_value", {{"version", page.Quote(StringOf(env, "zoo_host_version"))},
                                     {"commit", page.Quote(StringOf(env, "git_commit"))}})});
-  rows.push_back({page.T("env.subject"), page.T("env.subject_value", {{"name", page.front().subject},
-                                                                      {"version", page.front().version}})});
+  rows.push_back({page.T("env.subject"),
+                  page.T("env.subject_value",
+                         {{"name", page.front().subject}, {"version", page.front().version}})});
   rows.push_back({page.T("env.started"), page.Quote(StringOf(run, "started_utc"))});
   rows.push_back({page.T("env.finished"), page.Quote(StringOf(run, "finished_utc"))});
-  rows.push_back({page.T("env.wall"), page.Text(Duration(NumberOf(run, "wall_s") * 1e9))});
+  rows.push_back({page.T("env.wall"), page.Dur(NumberOf(run, "wall_s") * 1e9)});
   rows.push_back({page.T("env.units"), Concat(std::to_string(UintOf(run, "units_planned")), " / ",
                                               std::to_string(UintOf(run, "units_measured")), " / ",
                                               std::to_string(UintOf(run, "units_failed")))});
@@ -186,7 +193,7 @@ void WriteEnvironment(PageWriter& page) {
     rows.push_back({page.T("env.command"), page.Code(StringOf(run, "command"))});
     rows.push_back({page.T("deck.env.archive"), page.Code(StringOf(root, "archive_path"))});
   }
-  page.Table({{page.T("col.item"), 26}, {page.T("col.value"), 74}}, std::move(rows));
+  page.Table(page.Columns({"col.item", "col.value"}), std::move(rows));
   if (!page.deck()) {
     page.Add(page.T("env.command"));
     page.CodeBlock("sh", std::string(StringOf(run, "command")));
@@ -208,9 +215,8 @@ void WriteEnvironment(PageWriter& page) {
                          {{"reason", page.Quote(gate != nullptr ? StringOf(*gate, "reason")
                                                                 : std::string_view())}})});
   }
-  page.Table({{page.T("col.adapter"), 14}, {page.T("col.role"), 9}, {page.T("col.version"), 8},
-              {page.T("col.kind"), 9}, {page.T("col.abi"), 6}, {page.T("col.file"), 18},
-              {page.T("col.sha256"), 24}, {page.T("col.gate"), 12}},
+  page.Table(page.Columns({"col.adapter", "col.role", "col.version", "col.kind", "col.abi",
+                           "col.file", "col.sha256", "col.gate"}),
              std::move(adapters));
 }
 
@@ -221,16 +227,16 @@ void WriteWorkload(PageWriter& page) {
   const std::string_view workload = StringOf(*matrix, "workload");
   std::vector<std::string> tiers;
   for (const rapidjson::Value& t : page.root()["tiers_us"].GetArray()) {
-    if (t.IsUint()) tiers.push_back(page.Text(Tier(t.GetUint())));
+    if (t.IsUint()) tiers.push_back(page.TierText(t.GetUint()));
   }
   page.Bullets({
-      page.TOr(Concat("workload.", workload), page.T("workload.other", {{"name", page.Quote(workload)}})),
+      page.TOr(Concat("workload.", workload),
+               page.T("workload.other", {{"name", page.Quote(workload)}})),
       page.T("workload.tiers", {{"tiers", page.Join(tiers)},
                                 {"concurrencies", page.Uints(page.root()["concurrencies"])}}),
-      page.T("workload.rounds",
-             {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
-              {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))},
-              {"timeout", page.Text(Duration(NumberOf(*matrix, "unit_timeout_s") * 1e9))}}),
+      page.T("workload.rounds", {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
+                                 {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))},
+                                 {"timeout", page.Dur(NumberOf(*matrix, "unit_timeout_s") * 1e9)}}),
       page.T("workload.stand_in"),
   });
 }

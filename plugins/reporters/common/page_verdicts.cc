@@ -28,36 +28,32 @@ std::vector<const rapidjson::Value*> CellsOf(PageWriter& page, const char* list)
 
 std::string PValueOf(PageWriter& page, const rapidjson::Value& cell) {
   const rapidjson::Value* test = MemberOf(cell, "test");
-  return page.Text(PValue(test == nullptr ? NumberOf(cell, "p_value") : NumberOf(*test, "p_value")));
+  return page.Text(
+      PValue(test == nullptr ? NumberOf(cell, "p_value") : NumberOf(*test, "p_value")));
 }
 
 // Why a cell has no winner: its interval includes 1.00x, or the factor stays within the
 // threshold (verdict.h).
 std::string NoWinnerReason(PageWriter& page, const rapidjson::Value& cell) {
   const double low = NumberOf(cell, "factor_low"), high = NumberOf(cell, "factor_high");
-  MessageArgs args = {{"low", page.Text(Multiple(low))},
-                      {"high", page.Text(Multiple(high))},
-                      {"threshold", page.Text(Multiple(1 + NumberOf(cell, "threshold")))}};
+  MessageArgs args = {{"low", page.Times(low)},
+                      {"high", page.Times(high)},
+                      {"threshold", page.Times(1 + NumberOf(cell, "threshold"))}};
   if (!(low > 1 || high < 1)) return page.T("reason.no_winner", args);
-  args.emplace_back("factor", page.Text(Multiple(1 / NumberOf(cell, "ratio"))));
+  args.emplace_back("factor", page.Times(1 / NumberOf(cell, "ratio")));
   return page.T("reason.within_threshold", args);
 }
 
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
 std::string IntervalOf(PageWriter& page, const rapidjson::Value& cell) {
-  return page.Text(Concat(Multiple(NumberOf(cell, "factor_low")), "–",
-                          Multiple(NumberOf(cell, "factor_high"))));
+  return page.Text(
+      Concat(Multiple(NumberOf(cell, "factor_low")), "–", Multiple(NumberOf(cell, "factor_high"))));
 }
 
 // The coordinates every verdict table starts with: baseline, concurrency, tier.
 std::vector<std::string> Where(PageWriter& page, const rapidjson::Value& cell) {
   return {page.Quote(StringOf(cell, "baseline")), std::to_string(UintOf(cell, "concurrency")),
-          page.Text(Tier(UintOf(cell, "tier_us")))};
-}
-
-std::vector<PageColumn> WhereColumns(PageWriter& page) {
-  return {{page.T("col.baseline"), 16}, {page.T("col.concurrency"), 10, true},
-          {page.T("col.tier"), 9, true}};
+          page.TierText(UintOf(cell, "tier_us"))};
 }
 
 // A table of won or lost cells: the gap as a multiple of the faster side, then the evidence:
@@ -69,18 +65,17 @@ void VerdictTable(PageWriter& page, const std::vector<const rapidjson::Value*>& 
   for (const rapidjson::Value* cell : cells) {
     std::vector<std::string> row = Where(page, *cell);
     // The model's factor: the ratio read from the faster side.
-    row.push_back(page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
-                         {{"factor", page.Text(Multiple(NumberOf(*cell, "faster_factor")))},
-                          {"baseline", row[0]}}));
+    row.push_back(
+        page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
+               {{"factor", page.Times(NumberOf(*cell, "faster_factor"))}, {"baseline", row[0]}}));
     row.push_back(IntervalOf(page, *cell));
-    row.push_back(page.Text(Percent(NumberOf(*cell, "band"))));
+    row.push_back(page.Pct(NumberOf(*cell, "band")));
     row.push_back(PValueOf(page, *cell));
     rows.push_back(std::move(row));
   }
-  std::vector<PageColumn> columns = WhereColumns(page);
-  columns.insert(columns.end(), {{page.T("col.gap"), 31}, {page.T("col.interval"), 14, true},
-                                 {page.T("col.band"), 9, true}, {page.T("col.p_process"), 11, true}});
-  page.Table(std::move(columns), std::move(rows));
+  page.Table(page.Columns({"col.baseline", "col.concurrency#", "col.tier#", "col.gap",
+                           "col.interval#", "col.band#", "col.p_process#"}),
+             std::move(rows));
 }
 
 std::string CellRefOf(PageWriter& page, std::string_view id) {
@@ -98,13 +93,13 @@ void Floor(PageWriter& page) {
   Rows rows;
   for (const rapidjson::Value* cell : cells) {
     std::vector<std::string> row = Where(page, *cell);
-    row.push_back(page.Text(Multiple(1 / NumberOf(*cell, "ratio"))));
+    row.push_back(page.Times(1 / NumberOf(*cell, "ratio")));
     row.push_back(IntervalOf(page, *cell));
     rows.push_back(std::move(row));
   }
-  std::vector<PageColumn> columns = WhereColumns(page);
-  columns.insert(columns.end(), {{page.T("col.ratio"), 25, true}, {page.T("col.interval"), 40, true}});
-  page.Table(std::move(columns), std::move(rows));
+  page.Table(page.Columns(
+                 {"col.baseline", "col.concurrency#", "col.tier#", "col.ratio#", "col.interval#"}),
+             std::move(rows));
 }
 
 void Unmeasured(PageWriter& page) {
@@ -122,9 +117,8 @@ void Unmeasured(PageWriter& page) {
                          {{"baseline", row[0]}, {"failure", page.Quote(StringOf(u, "failure"))}}));
     rows.push_back(std::move(row));
   }
-  std::vector<PageColumn> columns = WhereColumns(page);
-  columns.push_back({page.T("col.reason"), 65});
-  page.Table(std::move(columns), std::move(rows));
+  page.Table(page.Columns({"col.baseline", "col.concurrency#", "col.tier#", "col.reason"}),
+             std::move(rows));
 }
 
 }  // namespace
@@ -156,7 +150,7 @@ void WriteUnfavourable(PageWriter& page) {
     lines.push_back(
         page.T("unfavourable.group", {{"baseline", page.Quote(StringOf(group, "baseline"))},
                                       {"count", std::to_string(UintOf(group, "cells_lost"))},
-                                      {"factor", page.Text(Multiple(NumberOf(group, "worst_factor")))},
+                                      {"factor", page.Times(NumberOf(group, "worst_factor"))},
                                       {"where", CellRefOf(page, StringOf(group, "worst_cell"))},
                                       {"cells", page.Join(refs)}}));
   }
@@ -171,16 +165,16 @@ void WriteNoWinner(PageWriter& page) {
   page.Add(page.T("no_winner.intro"), BlockStyle::kNote);
   const rapidjson::Value* method = MemberOf(page.root(), "verdict_method");
   if (method != nullptr && method->IsObject()) {
-    page.Add(page.T(
-        "no_winner.criterion",
-        {{"resamples", std::to_string(static_cast<int64_t>(NumberOf(*method, "resamples")))},
-         {"seed", page.Quote(StringOf(*method, "seed"))},
-         {"threshold", page.Text(Multiple(1 + NumberOf(*method, "threshold")))}}));
+    page.Add(
+        page.T("no_winner.criterion",
+               {{"resamples", std::to_string(static_cast<int64_t>(NumberOf(*method, "resamples")))},
+                {"seed", page.Quote(StringOf(*method, "seed"))},
+                {"threshold", page.Times(1 + NumberOf(*method, "threshold"))}}));
   }
   if (!page.root()["cells"].Empty()) {
-    page.Add(page.T("no_winner.band_range",
-                    {{"min", page.Text(Percent(NumberOf(page.root(), "band_min")))},
-                     {"max", page.Text(Percent(NumberOf(page.root(), "band_max")))}}));
+    page.Add(
+        page.T("no_winner.band_range", {{"min", page.Pct(NumberOf(page.root(), "band_min"))},
+                                        {"max", page.Pct(NumberOf(page.root(), "band_max"))}}));
   }
   const std::vector<const rapidjson::Value*> cells = CellsOf(page, "indistinguishable");
   if (cells.empty()) {
@@ -189,15 +183,14 @@ void WriteNoWinner(PageWriter& page) {
     Rows rows;
     for (const rapidjson::Value* cell : cells) {
       std::vector<std::string> row = Where(page, *cell);
-      row.insert(row.end(), {page.Text(Multiple(NumberOf(*cell, "ratio"))), NoWinnerReason(page, *cell),
-                             page.Text(Percent(NumberOf(*cell, "band"))), PValueOf(page, *cell)});
+      row.insert(row.end(), {page.Times(NumberOf(*cell, "ratio")), NoWinnerReason(page, *cell),
+                             page.Pct(NumberOf(*cell, "band")), PValueOf(page, *cell)});
       rows.push_back(std::move(row));
     }
     page.Add(page.T("table.ratio"), BlockStyle::kNote);
-    std::vector<PageColumn> columns = WhereColumns(page);
-    columns.insert(columns.end(), {{page.T("col.ratio"), 9, true}, {page.T("col.reason"), 36},
-                                   {page.T("col.band"), 9, true}, {page.T("col.p_process"), 11, true}});
-    page.Table(std::move(columns), std::move(rows));
+    page.Table(page.Columns({"col.baseline", "col.concurrency#", "col.tier#", "col.ratio#",
+                             "col.reason", "col.band#", "col.p_process#"}),
+               std::move(rows));
   }
   Floor(page);
   Unmeasured(page);

@@ -34,6 +34,13 @@ std::string PageWriter::TOr(std::string_view key, std::string fallback, const Me
   return Has(key) ? T(key, args) : fallback;
 }
 
+std::string PageWriter::Dur(double ns) const { return Text(Duration(ns)); }
+std::string PageWriter::Pct(double fraction, int digits) const {
+  return Text(Percent(fraction, digits));
+}
+std::string PageWriter::Times(double multiple) const { return Text(Multiple(multiple)); }
+std::string PageWriter::TierText(uint32_t tier_us) const { return Text(Tier(tier_us)); }
+
 std::string PageWriter::Say(const rapidjson::Value* message, std::string_view where) {
   const std::string_view code = message != nullptr ? StringOf(*message, "code") : "";
   const rapidjson::Value* args = message != nullptr ? MemberOf(*message, "args") : nullptr;
@@ -72,7 +79,7 @@ std::string PageWriter::AdapterColumn(std::string_view adapter) {
 }
 
 std::string PageWriter::CellRef(uint32_t concurrency, uint32_t tier_us) {
-  return T("cell_ref", {{"concurrency", std::to_string(concurrency)}, {"tier", Text(Tier(tier_us))}});
+  return T("cell_ref", {{"concurrency", std::to_string(concurrency)}, {"tier", TierText(tier_us)}});
 }
 
 std::string PageWriter::Cores() const {
@@ -85,6 +92,16 @@ std::string PageWriter::Uints(const rapidjson::Value& values) {
     if (v.IsUint()) parts.push_back(std::to_string(v.GetUint()));
   }
   return Join(parts);
+}
+
+std::vector<PageColumn> PageWriter::Columns(std::initializer_list<std::string_view> keys) {
+  std::vector<PageColumn> columns;
+  for (std::string_view key : keys) {
+    const bool numeric = !key.empty() && key.back() == '#';
+    if (numeric) key.remove_suffix(1);
+    columns.push_back({T(key), numeric});
+  }
+  return columns;
 }
 
 void PageWriter::Section(std::string title_key, std::string kind, std::string title) {
@@ -153,10 +170,9 @@ absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
   WriteFront(page);
   WriteNoise(page);
   for (void (*write)(PageWriter&) :
-       {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency,
-        WriteOverhead, WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteFaster,
-        WriteUnfavourable, WriteNoWinner, WriteCaliber, WriteByob, WriteSelfCheck,
-        WriteAppendix}) {
+       {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency, WriteOverhead,
+        WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteFaster,
+        WriteUnfavourable, WriteNoWinner, WriteCaliber, WriteByob, WriteSelfCheck, WriteAppendix}) {
     write(page);
   }
   return page.Take();

@@ -5,6 +5,7 @@
 // the build then fails with that sentence.
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -36,6 +37,11 @@ class PageWriter {
   std::string Quote(std::string_view text) const { return markup_.Quote(text); }
   std::string Code(std::string_view text) const { return markup_.Code(text); }
   std::string Strong(std::string_view text) const { return markup_.Strong(text); }
+  // The core's number formats (text_format.h), escaped.
+  std::string Dur(double ns) const;
+  std::string Pct(double fraction, int digits = 1) const;
+  std::string Times(double multiple) const;
+  std::string TierText(uint32_t tier_us) const;
   // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
   std::string Say(const rapidjson::Value* message, std::string_view where);
   std::string Join(const std::vector<std::string>& items);  // the language's list separator
@@ -43,10 +49,12 @@ class PageWriter {
   const absl::Status& status() const { return status_; }
 
   // Facts several sections print the same way.
-  std::string AdapterColumn(std::string_view adapter);  // marked when it is the subject
+  std::string AdapterColumn(std::string_view adapter);          // marked when it is the subject
   std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
   std::string Cores() const;
   std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
+  // Columns headed by catalog keys; a key ending in '#' heads a column of figures.
+  std::vector<PageColumn> Columns(std::initializer_list<std::string_view> keys);
 
   // The page under construction.
   PageFront& front() { return page_.front; }

@@ -49,16 +49,15 @@ enum class BlockStyle { kParagraph, kLead, kNote, kAbsolute, kBullet, kBig };
 
 struct PageColumn {
   std::string header;
-  int width_percent = 10;  // the deck's column widths
-  bool numeric = false;
+  bool numeric = false;  // figures: the deck sets them flush right
 };
 
 struct PageBlock {
   enum class Kind { kText, kHeading, kTable, kCode, kFigure, kBreak };
   Kind kind = Kind::kText;
   BlockStyle style = BlockStyle::kParagraph;
-  std::string text;  // kText; kHeading: its title; kCode: the code; kFigure: its caption
-  int level = 3;     // kHeading: 3, or 4 for a note under a table
+  std::string text;       // kText; kHeading: its title; kCode: the code; kFigure: its caption
+  int level = 3;          // kHeading: 3, or 4 for a note under a table
   std::string kind_name;  // kHeading: the deck's data-kind from here on ("" = the section's)
   std::string data;       // kHeading: the deck's footer label ("" = the section's)
   std::string info;       // kCode: the info string
@@ -70,15 +69,15 @@ struct PageBlock {
 struct PageSection {
   std::string title_key;  // kReportSections; "" for the noise warnings of the title block
   std::string title;
-  std::string kind;       // the deck's data-kind
-  std::string data;       // the deck's footer label, "" for the default
+  std::string kind;  // the deck's data-kind
+  std::string data;  // the deck's footer label, "" for the default
   std::vector<PageBlock> blocks;
   size_t deck_slide_limit = 0;  // 0: no limit; else the rest is pointed to report.md
 };
 
 // The title block: each format lays it out its own way.
 struct PageFront {
-  std::string title;  // "zoo_scheduler 0.1.0 — per-task overhead report"
+  std::string title;             // "zoo_scheduler 0.1.0 — per-task overhead report"
   std::string subject, version;  // quoted
   std::string lead;
   bool self_check_passed = false;

@@ -1,5 +1,6 @@
 #include "plugins/reporters/html/page_deck.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,14 +26,15 @@ bool HasLatinLetter(std::string_view s) {
 Slide TitleSlide(const PageFront& front) {
   const size_t lead_units = DisplayUnits(front.lead);
   std::string body = absl::StrCat(
-      "<p class=\"title-name\">", front.subject, " ", front.version, "</p>\n<p class=\"title-sub\">",
-      front.subtitle, "</p>\n<p class=\"title-status ", front.self_check_passed ? "pass" : "fail",
-      "\">", front.self_check, "</p>\n<p class=\"", lead_units > kTitleLeadUnits ? "note" : "lead",
-      "\">", front.lead, "</p>\n");
-  if (!front.run_status.empty()) absl::StrAppend(&body, "<p class=\"fail\">", front.run_status, "</p>\n");
+      "<p class=\"title-name\">", front.subject, " ", front.version,
+      "</p>\n<p class=\"title-sub\">", front.subtitle, "</p>\n<p class=\"title-status ",
+      front.self_check_passed ? "pass" : "fail", "\">", front.self_check, "</p>\n<p class=\"",
+      lead_units > kTitleLeadUnits ? "note" : "lead", "\">", front.lead, "</p>\n");
+  if (!front.run_status.empty())
+    absl::StrAppend(&body, "<p class=\"fail\">", front.run_status, "</p>\n");
   if (!front.quick.empty()) absl::StrAppend(&body, "<p class=\"note\">", front.quick, "</p>\n");
-  absl::StrAppend(&body, "<p class=\"", front.noise_warned ? "fail" : "note", "\">", front.noise_line,
-                  "</p>\n");
+  absl::StrAppend(&body, "<p class=\"", front.noise_warned ? "fail" : "note", "\">",
+                  front.noise_line, "</p>\n");
   if (lead_units <= 3 * kTitleLeadUnits) {
     body += "<dl class=\"env\">";
     for (const auto& [term, value] : front.environment) {
@@ -47,6 +49,34 @@ Slide TitleSlide(const PageFront& front) {
   slide.body_html = std::move(body);
   slide.list_html = absl::StrCat(front.subject, " ", front.version);
   return slide;
+}
+
+// A table's columns, each as wide as its longest cell asks (a header wraps at its words),
+// within bounds: a long cell wraps rather than starving its neighbours.
+std::vector<Column> Columns(const PageBlock& table) {
+  std::vector<size_t> weights;
+  for (size_t i = 0; i < table.columns.size(); ++i) {
+    size_t weight = 0;
+    const std::string& header = table.columns[i].header;
+    for (size_t at = 0, end = 0; at <= header.size(); at = end + 1) {
+      end = std::min(header.find(' ', at), header.size());
+      weight = std::max(weight, DisplayUnits(std::string_view(header).substr(at, end - at)));
+    }
+    for (const auto& row : table.rows) {
+      if (i < row.size()) weight = std::max(weight, DisplayUnits(row[i]));
+    }
+    weights.push_back(std::clamp<size_t>(weight, 4, 40));
+  }
+  size_t total = 0;
+  for (size_t w : weights) total += w;
+  std::vector<Column> columns;
+  int left = 100;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    const int width = i + 1 == weights.size() ? left : static_cast<int>(weights[i] * 100 / total);
+    left -= width;
+    columns.push_back({table.columns[i].header, width, table.columns[i].numeric});
+  }
+  return columns;
 }
 
 // The slides of one section: its opening run, then one run per heading, each with the
@@ -84,9 +114,7 @@ class SectionPrinter {
         }
         return Add(b.text, b.style);
       case PageBlock::Kind::kTable: {
-        std::vector<Column> columns;
-        for (const PageColumn& c : b.columns) columns.push_back({c.header, c.width_percent, c.numeric});
-        builder_->BeginTable(std::move(columns));
+        builder_->BeginTable(Columns(b));
         for (const auto& row : b.rows) builder_->AddRow(row);
         used_ = true;
         return;

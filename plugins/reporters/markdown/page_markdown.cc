@@ -11,7 +11,9 @@ namespace {
 // numbers, signs and unit symbols only ("56.0 µs", "+40%", "c1: 74.2 µs – 103.2 µs (1.4×)").
 // Anything with a word in it (an adapter name, a unit id) is quoted like other plugin text.
 bool IsLanguageNeutral(std::string_view s) {
-  const auto is_letter = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); };
+  const auto is_letter = [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+  };
   for (size_t i = 0; i < s.size();) {
     if (!is_letter(s[i])) {
       ++i;
@@ -66,8 +68,8 @@ void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
       case PageBlock::Kind::kFigure:
         // The file name is ours (figures.cc), the title is catalog text: both still escaped,
         // as the alt text of an image is Markdown too.
-        out.Paragraph(Concat("![", MarkdownEscape(b.figure->title), "](figures/",
-                             b.figure->file_name, ")"));
+        out.Paragraph(
+            Concat("![", MarkdownEscape(b.figure->title), "](figures/", b.figure->file_name, ")"));
         out.Paragraph(b.text);
         break;
       case PageBlock::Kind::kBreak:
@@ -104,7 +106,8 @@ std::string PrintMarkdown(const ReportPage& page, const std::string& contents_ti
   out.Paragraph(front.lead);
   // The self-check status belongs on the first page, before anything the reader might stop at.
   out.Paragraph(Concat("**", front.self_check, "**"));
-  for (const std::string* line : {&front.raw_data, &front.run_line, &front.run_status, &front.quick}) {
+  for (const std::string* line :
+       {&front.raw_data, &front.run_line, &front.run_status, &front.quick}) {
     out.Paragraph(*line);
   }
   std::vector<std::string> links;
