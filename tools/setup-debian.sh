@@ -18,6 +18,8 @@ packages=(
   libtbb-dev libuv1-dev libboost-fiber-dev libboost-context-dev
   # the browser test of the HTML deck: headless Chromium driven over WebDriver
   python3 chromium chromium-driver
+  # the test that reads report.md as a safe Markdown renderer and pandoc's gfm reader do
+  cmark-gfm pandoc
 )
 
 missing=()

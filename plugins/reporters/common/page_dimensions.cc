@@ -208,10 +208,11 @@ void WriteLatency(PageWriter& page) {
                const rapidjson::Value* e2e =
                    stats != nullptr ? MemberOf(*stats, "end_to_end_ns") : nullptr;
                if (e2e == nullptr) return page.Text(kNoFigure);
-               return Concat(page.Dur(NumberOf(*e2e, "median")), "<br>",
-                             page.Text(Concat("p95 ", Duration(NumberOf(*e2e, "p95")), " · p99 ",
-                                              Duration(NumberOf(*e2e, "p99")), " · ±",
-                                              Percent(NumberOf(*e2e, "relative_spread")))));
+               // One line: the median, then its tail after a separator every format keeps.
+               return page.Text(Concat(Duration(NumberOf(*e2e, "median")), "; p95 ",
+                                       Duration(NumberOf(*e2e, "p95")), " · p99 ",
+                                       Duration(NumberOf(*e2e, "p99")), " · ±",
+                                       Percent(NumberOf(*e2e, "relative_spread"))));
              }));
   FailedUnits(page);
   page.Heading(page.T("latency.ratio.title"));

@@ -28,18 +28,6 @@ bool IsLanguageNeutral(std::string_view s) {
   return true;
 }
 
-// "section.no_winner.title" -> "no-winner": the anchor a section's heading carries.
-std::string SectionAnchor(std::string_view title_key) {
-  std::string_view name = title_key;
-  if (name.rfind("section.", 0) == 0) name.remove_prefix(8);
-  if (const size_t dot = name.find('.'); dot != std::string_view::npos) name = name.substr(0, dot);
-  std::string anchor(name);
-  for (char& ch : anchor) {
-    if (ch == '_') ch = '-';
-  }
-  return anchor;
-}
-
 void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
   std::vector<std::string> bullets;
   for (const PageBlock& b : blocks) {
@@ -83,11 +71,8 @@ void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
 
 std::string MarkdownMarkup::Text(std::string_view plain) const { return MarkdownEscape(plain); }
 
-std::string MarkdownMarkup::Quote(std::string_view text) const {
-  const std::string escaped = MarkdownEscape(text);
-  if (!quote_english_ || escaped.empty()) return escaped;
-  return Concat("<span lang=\"en\">", escaped, "</span>");
-}
+// Escaped only: a <span lang="en"> would be raw HTML, which a safe renderer drops.
+std::string MarkdownMarkup::Quote(std::string_view text) const { return MarkdownEscape(text); }
 
 std::string MarkdownMarkup::Code(std::string_view text) const { return CodeSpan(text); }
 
@@ -115,7 +100,8 @@ std::string PrintMarkdown(const ReportPage& page, const std::string& contents_ti
     if (s.title_key.empty()) {
       PrintBlocks(s.blocks, out);  // the noise warnings: on the first page, before the contents
     } else {
-      links.push_back(Concat("[", s.title, "](#", SectionAnchor(s.title_key), ")"));
+      // The id GitHub and pandoc derive from the title: the link needs no HTML anchor.
+      links.push_back(Concat("[", s.title, "](#", HeadingId(s.title), ")"));
     }
   }
   out.Paragraph(Concat("**", contents_title, "**"));
@@ -123,7 +109,7 @@ std::string PrintMarkdown(const ReportPage& page, const std::string& contents_ti
   out.Paragraph(front.appendix_pointer);
   for (const PageSection& s : page.sections) {
     if (s.title_key.empty()) continue;
-    out.Heading(2, s.title, SectionAnchor(s.title_key));
+    out.Heading(2, s.title);
     PrintBlocks(s.blocks, out);
   }
   return out.text();

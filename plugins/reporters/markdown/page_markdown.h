@@ -9,12 +9,10 @@
 
 namespace zoo::report::markdown {
 
-// How report.md writes the page's text: Markdown, with plugin text escaped and, in a report
-// not written in English, marked as quoted English (<span lang="en">).
+// How report.md writes the page's text: Markdown without raw HTML, plugin text escaped.
 class MarkdownMarkup final : public PageMarkup {
  public:
-  explicit MarkdownMarkup(const Messages& messages)
-      : messages_(messages), quote_english_(messages.language() != "en") {}
+  explicit MarkdownMarkup(const Messages& messages) : messages_(messages) {}
   absl::StatusOr<std::string> Sentence(std::string_view key,
                                        const MessageArgs& args) const override {
     return messages_.Format(key, args);
@@ -28,7 +26,6 @@ class MarkdownMarkup final : public PageMarkup {
 
  private:
   const Messages& messages_;
-  bool quote_english_;
 };
 
 // `contents_title` heads the list of links to the sections.
