@@ -29,7 +29,7 @@ void Withheld(PageWriter& page) {
                             {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}}));
   }
   page.Heading(page.T("caliber.withheld.title"));
-  page.Bullets(std::move(lines));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
 }
 
 std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
@@ -107,7 +107,7 @@ void WriteCaliber(PageWriter& page) {
           {{"adapter", page.Quote(name)}, {"reason", page.Quote(StringOf(*gate, "reason"))}}));
     }
   }
-  page.Bullets(std::move(lines));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
   page.Add(page.T("caliber.levels"), BlockStyle::kNote);
   std::vector<std::string> limits = {page.T(
       "caliber.machine", {{"cpu", page.Quote(StringOf(page.root()["environment"], "cpu_model"))},
@@ -171,7 +171,7 @@ void WriteSelfCheck(PageWriter& page) {
          {"statement", page.Say(MemberOf(list[i], "message"),
                                 Concat("self_checks.checks[", std::to_string(i), "].message"))}}));
   }
-  page.Bullets(std::move(lines));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
 }
 
 void WriteAppendix(PageWriter& page) {

@@ -30,7 +30,7 @@ void Notes(PageWriter& page, const CostNotes& notes) {
                                          {"reason", reason},
                                          {"detail", page.Quote(note.detail)}}));
   }
-  page.Bullets(std::move(lines));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
 }
 
 void CountsTable(PageWriter& page, const rapidjson::Value& cost) {

@@ -145,7 +145,7 @@ void WriteNoise(PageWriter& page) {
     page.Add(
         page.Strong(page.T("noise.warnings_lead", {{"count", std::to_string(warnings.Size())}})),
         BlockStyle::kNote);
-    page.Bullets(std::move(lines));
+    page.Bullets(std::move(lines), BlockStyle::kNoteItem);
   }
   std::vector<std::string> fine, unchecked;
   for (const rapidjson::Value& c : ArrayOf(*noise, "checked").GetArray()) {

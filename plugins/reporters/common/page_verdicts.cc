@@ -154,7 +154,7 @@ void WriteUnfavourable(PageWriter& page) {
                                       {"where", CellRefOf(page, StringOf(group, "worst_cell"))},
                                       {"cells", page.Join(refs)}}));
   }
-  page.Bullets(std::move(lines));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
   // Then every losing cell, none left out.
   page.Heading(page.T("unfavourable.all.title"));
   VerdictTable(page, cells, false);

@@ -133,8 +133,8 @@ void PageWriter::Add(std::string text, BlockStyle style) {
   b.style = style;
 }
 
-void PageWriter::Bullets(std::vector<std::string> items) {
-  for (std::string& item : items) Add(std::move(item), BlockStyle::kBullet);
+void PageWriter::Bullets(std::vector<std::string> items, BlockStyle style) {
+  for (std::string& item : items) Add(std::move(item), style);
 }
 
 void PageWriter::Table(std::vector<PageColumn> columns,

@@ -62,7 +62,7 @@ class PageWriter {
   PageSection& section() { return page_.sections.back(); }
   void Heading(std::string text, int level = 3, std::string kind_name = {}, std::string data = {});
   void Add(std::string text, BlockStyle style = BlockStyle::kParagraph);
-  void Bullets(std::vector<std::string> items);
+  void Bullets(std::vector<std::string> items, BlockStyle style = BlockStyle::kBullet);
   void Table(std::vector<PageColumn> columns, std::vector<std::vector<std::string>> rows);
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);

@@ -45,7 +45,8 @@ class PageMarkup {
 enum class PageForm { kReport, kDeck };
 
 // How a text block reads: the deck sizes its slides by it, Markdown lists the bullets.
-enum class BlockStyle { kParagraph, kLead, kNote, kAbsolute, kBullet, kBig };
+// kNoteItem is a list item of small print: Markdown lists it, the deck sets it as a note.
+enum class BlockStyle { kParagraph, kLead, kNote, kAbsolute, kBullet, kNoteItem, kBig };
 
 struct PageColumn {
   std::string header;

@@ -52,6 +52,7 @@ StyleMetrics Metrics(TextStyle style) {
     case TextStyle::kBullet:
       return {"<li>", "</li>\n", 30, 30 * 1.4, 10, kContentWidthPx - 36};
     case TextStyle::kNote:
+    case TextStyle::kNoteItem:
       return {"<p class=\"note\">", "</p>\n", 24, 24 * 1.4, 12, kContentWidthPx};
     case TextStyle::kAbsolute:
       return {"<p class=\"note absolute\">", "</p>\n", 24, 24 * 1.4, 12, kContentWidthPx - 22};

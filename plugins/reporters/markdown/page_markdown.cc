@@ -31,7 +31,8 @@ bool IsLanguageNeutral(std::string_view s) {
 void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
   std::vector<std::string> bullets;
   for (const PageBlock& b : blocks) {
-    if (b.kind == PageBlock::Kind::kText && b.style == BlockStyle::kBullet) {
+    if (b.kind == PageBlock::Kind::kText &&
+        (b.style == BlockStyle::kBullet || b.style == BlockStyle::kNoteItem)) {
       bullets.push_back(b.text);
       continue;
     }
