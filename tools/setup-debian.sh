@@ -22,6 +22,8 @@ packages=(
   python3 chromium chromium-driver
   # the test that reads gbench.json with Google Benchmark's compare.py and its U test
   libbenchmark-tools python3-scipy
+  # the test that reads report.md as a safe Markdown renderer and pandoc's gfm reader do
+  cmark-gfm pandoc
 )
 
 missing=()

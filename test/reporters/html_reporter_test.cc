@@ -264,9 +264,9 @@ TEST(HtmlReporterTest, TheCostSlidesShowCountsNotesColdStartCallgrindAndCaveats)
   const std::string cost = SlidesOf(Deck(FixtureModel(), "en"), "cost");
   ASSERT_THAT(cost, HasSubstr("Cost of code: allocations, instructions and cold start"));
   EXPECT_THAT(cost, HasSubstr("Status: counted, at concurrency 1, 2, 4."));
-  // The subject at c1: 2 blocks of 64 bytes per task, 1,843.4 instructions, migrations not
-  // permitted (note 1); the last adapter's unit at c4 failed (note 2).
-  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">1</td><td class=\"num\">2</td>"
+  // The subject at c1: 5 tasks counted, 2 blocks of 64 bytes per task, 1,843.4 instructions,
+  // migrations not permitted (note 1); the last adapter's unit at c4 failed (note 2).
+  EXPECT_THAT(cost, HasSubstr("<td class=\"num\">1</td><td class=\"num\">5</td><td class=\"num\">2</td>"
                               "<td class=\"num\">128 B</td><td class=\"num\">1,843</td>"));
   EXPECT_THAT(cost, HasSubstr("<td class=\"num\">unavailable, note 1</td></tr>"));
   EXPECT_THAT(cost, HasSubstr("Note 1: The kernel does not permit this counter for this process."));

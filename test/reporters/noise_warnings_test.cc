@@ -67,7 +67,7 @@ std::string OwnDeckText(const std::string& html) {
 std::string MarkdownFirstPage(Noise noise, const char* language) {
   const std::string md =
       Render(::zoo::testing::BuiltinReporter("markdown"), Model(noise), language, "md", "report.md");
-  const size_t contents = md.find("](#environment)");
+  const size_t contents = md.find("](#");
   EXPECT_NE(contents, std::string::npos);
   return md.substr(0, contents);
 }
@@ -110,7 +110,8 @@ TEST(NoiseWarningsTest, MarkdownFirstPageSaysThemInChineseWithoutEnglishProse) {
   EXPECT_EQ(Count(page, "为何重要："), 7u);
   EXPECT_EQ(Count(page, "怎么办："), 7u);
   EXPECT_THAT(page, HasSubstr("`sudo cpupower frequency-set -g performance`"));
-  EXPECT_THAT(testing::EnglishRuns(page), IsEmpty());
+  EXPECT_THAT(testing::EnglishRuns(testing::WithoutModelText(page, Model(Noise::kWarnings))),
+              IsEmpty());
 }
 
 TEST(NoiseWarningsTest, MarkdownNamesWhatWasFineAndWhatCouldNotBeChecked) {

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <set>
@@ -11,6 +12,7 @@
 #include "core/model/report_model.h"
 #include "core/model/report_model_json.h"
 #include "core/run/self_checks.h"
+#include "plugins/reporters/common/text_format.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 #include "test/reporters/fixture_cost.h"
@@ -154,6 +156,34 @@ std::string WithoutCodeSpans(const std::string& text) {
 }
 
 }  // namespace
+
+std::string WithoutModelText(std::string markdown, std::string_view model_json) {
+  rapidjson::Document doc;
+  doc.Parse(model_json.data(), model_json.size());
+  std::vector<std::string> texts;
+  std::vector<const rapidjson::Value*> stack = {&doc};
+  while (!stack.empty()) {
+    const rapidjson::Value* v = stack.back();
+    stack.pop_back();
+    if (v->IsString() && v->GetStringLength() > 1) {
+      texts.emplace_back(v->GetString(), v->GetStringLength());
+      texts.push_back(::zoo::report::MarkdownEscape(texts.back()));
+    } else if (v->IsArray()) {
+      for (const rapidjson::Value& e : v->GetArray()) stack.push_back(&e);
+    } else if (v->IsObject()) {
+      for (auto it = v->MemberBegin(); it != v->MemberEnd(); ++it) stack.push_back(&it->value);
+    }
+  }
+  // Longest first, so that a name inside a longer quoted sentence goes with the sentence.
+  std::sort(texts.begin(), texts.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const std::string& t : texts) {
+    for (size_t at = markdown.find(t); at != std::string::npos; at = markdown.find(t, at)) {
+      markdown.replace(at, t.size(), " ");
+    }
+  }
+  return markdown;
+}
 
 std::vector<std::string> EnglishRuns(std::string_view text) {
   static const std::set<std::string> kTokens = {"CPU",       "ABI", "SDK",          "JSON",

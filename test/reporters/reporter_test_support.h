@@ -64,6 +64,9 @@ std::string SampleModelJson(const SampleOptions& options = {});
 // zoo-host) in `text` once quoted plugin text (<span lang="en">), code, markup and link targets
 // are taken out: report prose a Chinese report must not contain.
 std::vector<std::string> EnglishRuns(std::string_view text);
+// `markdown` without any string value of `model_json` (as written, and Markdown-escaped): what
+// report.md says in its own words, now that quoted plugin text carries no HTML mark.
+std::string WithoutModelText(std::string markdown, std::string_view model_json);
 
 // The archive path the sample model names (relative, as the host passes it).
 inline constexpr std::string_view kSampleArchivePath = "results/subj-1.0/20261130T120000Z.json";

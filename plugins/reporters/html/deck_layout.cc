@@ -45,12 +45,14 @@ struct StyleMetrics {
 StyleMetrics Metrics(TextStyle style) {
   switch (style) {
     case TextStyle::kLead:
+    case TextStyle::kBig:
       return {"<p class=\"lead\">", "</p>\n", 34, 34 * 1.4, 12, kContentWidthPx};
     case TextStyle::kParagraph:
       return {"<p>", "</p>\n", 30, 30 * 1.4, 12, kContentWidthPx};
     case TextStyle::kBullet:
       return {"<li>", "</li>\n", 30, 30 * 1.4, 10, kContentWidthPx - 36};
     case TextStyle::kNote:
+    case TextStyle::kNoteItem:
       return {"<p class=\"note\">", "</p>\n", 24, 24 * 1.4, 12, kContentWidthPx};
     case TextStyle::kAbsolute:
       return {"<p class=\"note absolute\">", "</p>\n", 24, 24 * 1.4, 12, kContentWidthPx - 22};

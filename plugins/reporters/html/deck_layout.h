@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "plugins/reporters/common/report_page.h"
 #include "plugins/reporters/html/prose.h"
 #include "plugins/reporters/html/text_measure.h"
 
@@ -24,13 +25,8 @@ struct Slide {
   std::string list_html;  // the entry in the slide list; the title when empty
 };
 
-enum class TextStyle {
-  kLead,       // 34px paragraph
-  kParagraph,  // 30px paragraph
-  kBullet,     // 30px list item
-  kNote,       // 24px paragraph
-  kAbsolute,   // 24px paragraph marked as an absolute time, set apart from the ratios
-};
+// The page's block styles (common/report_page.h); kBig is set as a lead.
+using TextStyle = BlockStyle;
 
 struct Column {
   std::string header_html;

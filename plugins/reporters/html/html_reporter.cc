@@ -8,11 +8,12 @@
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/figures.h"
 #include "plugins/reporters/common/compare_page.h"
+#include "plugins/reporters/common/report_page.h"
 #include "plugins/reporters/common/reporter_plugin.h"
 #include "plugins/reporters/html/compare_html.h"
-#include "plugins/reporters/html/deck_builder.h"
 #include "plugins/reporters/html/deck_catalogs.h"
 #include "plugins/reporters/html/deck_writer.h"
+#include "plugins/reporters/html/page_deck.h"
 #include "plugins/reporters/html/prose.h"
 
 namespace zoo::report::html {
@@ -35,9 +36,11 @@ absl::Status RenderDeck(const RenderContext& context) {
   for (Figure& f : *figures) f.svg = InlineSvg(std::move(f.svg));
 
   Prose prose(context.messages);
-  DeckContext deck{context.model, prose, {}};
-  for (const Figure& f : *figures) deck.figures[f.file_name] = &f;
-  const std::vector<Slide> slides = BuildDeck(deck);
+  const DeckMarkup markup(prose, context.messages);
+  absl::StatusOr<ReportPage> page =
+      BuildReportPage(context.model, *figures, markup, PageForm::kDeck);
+  if (!page.ok()) return page.status();
+  const std::vector<Slide> slides = PrintDeck(*page, prose);
 
   // The document title is text, not markup: formatted with the raw names, escaped once.
   const rapidjson::Value& root = context.model.root();

@@ -42,9 +42,10 @@ class Prose {
 
   const std::string& language() const { return messages_.language(); }
   const absl::Status& status() const { return status_; }
+  // The sentence `key` as HTML, or the failure (nothing recorded).
+  absl::StatusOr<std::string> Format(std::string_view key, const HtmlArgs& args) const;
 
  private:
-  absl::StatusOr<std::string> Format(std::string_view key, const HtmlArgs& args) const;
 
   const Messages& messages_;
   absl::Status status_;

@@ -9,9 +9,10 @@
 #include "plugins/reporters/markdown/compare_markdown.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/figures.h"
+#include "plugins/reporters/common/report_page.h"
 #include "plugins/reporters/common/reporter_plugin.h"
 #include "plugins/reporters/markdown/markdown_catalogs.h"
-#include "plugins/reporters/markdown/sections.h"
+#include "plugins/reporters/markdown/page_markdown.h"
 
 namespace zoo::report::markdown {
 namespace {
@@ -39,38 +40,19 @@ absl::Status RenderMarkdown(const RenderContext& context) {
     }
   }
 
-  Page page(context);
-  WriteTitle(page);
-  WriteNoiseWarnings(page);
-  WriteContents(page);
-  page.out().Paragraph(
-      page.T("md.appendix_pointer", {{"path", page.Code(StringOf(page.root(), "archive_path"))}}));
-  WriteEnvironment(page);
-  WriteWorkload(page);
-  WriteMethod(page);
-  WriteConclusions(page, *figures);
-  WriteLatency(page);
-  WriteOverhead(page);
-  WriteThroughput(page);
-  WriteAttribution(page);
-  WriteSemantics(page);
-  WriteCost(page);
-  WriteFaster(page);
-  WriteUnfavourable(page);
-  WriteNoWinner(page);
-  WriteCaliber(page);
-  WriteByob(page);
-  WriteSelfCheck(page);
-  WriteAppendix(page);
-  WriteFooter(page);
-  if (!page.status().ok()) return page.status();
+  const MarkdownMarkup markup(context.messages);
+  absl::StatusOr<ReportPage> page =
+      BuildReportPage(context.model, *figures, markup, PageForm::kReport);
+  if (!page.ok()) return page.status();
+  absl::StatusOr<std::string> contents = context.messages.Format("md.contents");
+  if (!contents.ok()) return contents.status();
 
   for (const Figure& f : *figures) {
     if (absl::Status s = context.WriteFile(Concat("figures/", f.file_name), f.svg); !s.ok()) {
       return s;
     }
   }
-  return context.WriteFile("report.md", page.out().text());
+  return context.WriteFile("report.md", PrintMarkdown(*page, *contents));
 }
 
 }  // namespace

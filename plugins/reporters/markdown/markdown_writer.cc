@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 
 namespace zoo::report::markdown {
 namespace {
@@ -29,16 +30,11 @@ void MarkdownWriter::StartBlock() {
   if (!text_.empty()) text_ += '\n';
 }
 
-void MarkdownWriter::Heading(int level, std::string_view text, std::string_view anchor) {
+void MarkdownWriter::Heading(int level, std::string_view text) {
   assert(level >= 1 && level <= 6);
   StartBlock();
   text_.append(static_cast<size_t>(level), '#');
   text_ += ' ';
-  if (!anchor.empty()) {
-    text_ += "<a id=\"";
-    text_ += anchor;
-    text_ += "\"></a>";
-  }
   text_ += OneLine(text);
   text_ += '\n';
 }
@@ -99,6 +95,36 @@ std::string CodeSpan(std::string_view s) {
   // CommonMark strips again.
   const bool pad = !body.empty() && (body.front() == '`' || body.back() == '`');
   return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
+std::string HeadingId(std::string_view text) {
+  std::string id;
+  for (size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+    if (byte < 0x80) {
+      const char ch = text[i];
+      if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-') id += ch;
+      if (ch >= 'A' && ch <= 'Z') id += static_cast<char>(ch - 'A' + 'a');
+      if (ch == ' ') id += '-';
+      i += length;
+      continue;
+    }
+    uint32_t cp = byte & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
+    for (size_t k = 1; k < length && i + k < text.size(); ++k) {
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    // Punctuation and symbols are dropped, letters of any script kept: Latin-1 signs,
+    // general punctuation (dashes, quotes), arrows and maths, CJK and full-width punctuation.
+    const bool dropped = (cp >= 0xA0 && cp <= 0xBF) || cp == 0xD7 || cp == 0xF7 ||
+                         (cp >= 0x2000 && cp <= 0x2BFF) || (cp >= 0x3000 && cp <= 0x303F) ||
+                         (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF0F) ||
+                         (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+                         (cp >= 0xFF5B && cp <= 0xFF65);
+    if (!dropped) id.append(text.substr(i, length));
+    i += length;
+  }
+  return id;
 }
 
 }  // namespace zoo::report::markdown

@@ -1,4 +1,5 @@
-// A Markdown document built block by block (GitHub-flavoured: pipe tables, inline HTML). The
+// A Markdown document built block by block (GitHub-flavoured: pipe tables; no raw HTML, which
+// a safe renderer drops, so no heading carries an anchor of its own). The
 // writer trusts its text to be Markdown already: escaping plugin and archive text is the
 // caller's job (text_format.h MarkdownEscape), so that catalog prose and code spans survive.
 #pragma once
@@ -11,8 +12,7 @@ namespace zoo::report::markdown {
 
 class MarkdownWriter {
  public:
-  // `anchor`, when given, is a link target for the table of contents: [a-z0-9-] only.
-  void Heading(int level, std::string_view text, std::string_view anchor = {});
+  void Heading(int level, std::string_view text);
   void Paragraph(std::string_view text);
   void Bullets(const std::vector<std::string>& items);
   // Every row has as many cells as `header`. A cell must not hold a code span with a '|' in
@@ -31,5 +31,10 @@ class MarkdownWriter {
 // `s` as an inline code span: its text shows exactly as given (no escaping applies inside),
 // fenced with more backticks than it contains; line breaks become spaces.
 std::string CodeSpan(std::string_view s);
+
+// The id GitHub and pandoc's gfm reader give a heading with this text (plain, no markup):
+// lower case, spaces as '-', punctuation and symbols dropped, letters of every script kept.
+// A link "#" + HeadingId(title) lands on the heading; the titles of one page must differ.
+std::string HeadingId(std::string_view text);
 
 }  // namespace zoo::report::markdown

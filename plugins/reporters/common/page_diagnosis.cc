@@ -4,62 +4,55 @@
 #include <vector>
 
 #include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/page_writer.h"
 #include "plugins/reporters/common/text_format.h"
-#include "plugins/reporters/markdown/pivot.h"
-#include "plugins/reporters/markdown/sections.h"
 
-namespace zoo::report::markdown {
+namespace zoo::report {
 namespace {
 
-std::string Where(size_t sample, std::string_view rest) {
-  return Concat("attribution[", std::to_string(sample), "].", rest);
-}
-
-void AttributionSample(Page& page, const rapidjson::Value& sample, size_t index) {
-  page.out().Heading(3, page.T("attribution.sample.title",
-                               {{"tier", Tier(UintOf(sample, "tier_us"))},
-                                {"concurrency", std::to_string(UintOf(sample, "concurrency"))}}));
-  page.out().Paragraph(page.T("table.absolute"));
+void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t index) {
+  page.Heading(page.T("attribution.sample.title",
+                      {{"tier", page.TierText(UintOf(sample, "tier_us"))},
+                       {"concurrency", std::to_string(UintOf(sample, "concurrency"))}}));
+  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
   std::vector<std::vector<std::string>> rows;
   for (const rapidjson::Value& a : ArrayOf(sample, "adapters").GetArray()) {
     const bool measurable = BoolOf(a, "measurable");
-    std::vector<std::string> row = {AdapterColumn(page, StringOf(a, "adapter"))};
+    std::vector<std::string> row = {page.AdapterColumn(StringOf(a, "adapter"))};
     // drain_ns: what no other segment holds, so the row adds up to its end-to-end.
     for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns", "drain_ns"}) {
-      row.push_back(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure));
-    }
-    if (measurable) {
-      row.push_back(page.T("attribution.measured"));
-    } else if (StringOf(a, "not_measurable_code").empty()) {
-      page.Lacks(Where(index, "adapters[].not_measurable_code"));
-      return;
-    } else {
       row.push_back(
-          page.T(Concat("attribution.not_measurable.", StringOf(a, "not_measurable_code"))));
+          page.Text(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure)));
     }
+    const std::string_view code = StringOf(a, "not_measurable_code");
+    if (!measurable && code.empty()) {
+      return page.Lacks(
+          Concat("attribution[", std::to_string(index), "].adapters[].not_measurable_code"));
+    }
+    row.push_back(measurable ? page.T("attribution.measured")
+                             : page.T(Concat("attribution.not_measurable.", code)));
     rows.push_back(std::move(row));
   }
-  page.out().Table({page.T("col.adapter"), page.T("segment.submit"), page.T("segment.handoff"),
-                    page.T("segment.body"), page.T("segment.return"), page.T("segment.drain"),
-                    page.T("col.status")},
-                   rows);
+  page.Table(page.Columns({"col.adapter", "segment.submit#", "segment.handoff#", "segment.body#",
+                           "segment.return#", "segment.drain#", "col.status"}),
+             std::move(rows));
   std::vector<std::string> excess;
   for (const rapidjson::Value& e : ArrayOf(sample, "excess").GetArray()) {
     const double total = NumberOf(e, "total_excess_ns");
-    const std::string baseline = page.AdapterName(StringOf(e, "baseline"));
+    const std::string baseline = page.Quote(StringOf(e, "baseline"));
     if (total > 0) {
       excess.push_back(
           page.T("attribution.excess.slower",
-                 {{"excess", Duration(total)},
+                 {{"excess", page.Dur(total)},
                   {"baseline", baseline},
-                  {"segment_excess", Duration(NumberOf(e, "largest_segment_excess_ns"))},
+                  {"segment_excess", page.Dur(NumberOf(e, "largest_segment_excess_ns"))},
                   {"segment", page.T(Concat("segment.", StringOf(e, "largest_segment")))}}));
     } else {
       excess.push_back(page.T("attribution.excess.not_slower",
-                              {{"excess", Duration(total)}, {"baseline", baseline}}));
+                              {{"excess", page.Dur(total)}, {"baseline", baseline}}));
     }
   }
-  page.out().Bullets(excess);
+  page.Bullets(std::move(excess));
 }
 
 // The described item of a semantics item record ({"item": {...}, "priced", ...}).
@@ -68,84 +61,78 @@ const rapidjson::Value& Described(const rapidjson::Value& record) {
   return item != nullptr ? *item : record;
 }
 
-std::string CheckSentence(Page& page, const rapidjson::Value& check, std::string_view item) {
+std::string CheckSentence(PageWriter& page, const rapidjson::Value& check, std::string_view item) {
   const double left = NumberOf(check, "left_in_flight_ns");
   const MessageArgs args = {{"item", page.Quote(item)},
-                            {"timeout", Duration(NumberOf(check, "timeout_ns"))},
-                            {"body", Duration(NumberOf(check, "body_ns"))},
-                            {"left", Duration(left)}};
+                            {"timeout", page.Dur(NumberOf(check, "timeout_ns"))},
+                            {"body", page.Dur(NumberOf(check, "body_ns"))},
+                            {"left", page.Dur(left)}};
   if (BoolOf(check, "passed")) return page.T("semantics.check.passed", args);
   return page.T(left < 0 ? "semantics.check.stayed" : "semantics.check.failed", args);
 }
 
 // Each priced item against the run with every item off, at each priced concurrency: the
 // absolute prices in one table, whether they stand out of the noise in another.
-void SemanticsCosts(Page& page, const rapidjson::Value& items) {
+void SemanticsCosts(PageWriter& page, const rapidjson::Value& items) {
   std::vector<std::vector<std::string>> prices, verdicts;
+  const std::string none = page.Text(kNoFigure);
   for (const rapidjson::Value& record : items.GetArray()) {
     const std::string name = page.Quote(StringOf(Described(record), "name"));
     for (const rapidjson::Value& cost : ArrayOf(record, "costs").GetArray()) {
       const std::string concurrency = std::to_string(UintOf(cost, "concurrency"));
       if (!BoolOf(cost, "measured")) {
-        prices.push_back({name, concurrency, std::string(kNoFigure), std::string(kNoFigure),
-                          std::string(kNoFigure)});
+        prices.push_back({name, concurrency, none, none, none});
         verdicts.push_back(
-            {name, concurrency, std::string(kNoFigure),
+            {name, concurrency, none,
              page.T(Concat("semantics.cost_unmeasured.", StringOf(cost, "reason_code")),
                     {{"off_unit", page.Quote(StringOf(cost, "off_unit"))},
                      {"on_unit", page.Quote(StringOf(cost, "on_unit"))}}),
-             std::string(kNoFigure)});
+             none});
         continue;
       }
       const rapidjson::Value* test = MemberOf(cost, "test");
       // A price inside the noise is never printed as a number (it could read as a saving).
       const std::string_view verdict = StringOf(cost, "verdict");
-      prices.push_back({name, concurrency, Duration(NumberOf(cost, "off_median_ns")),
-                        Duration(NumberOf(cost, "on_median_ns")),
+      prices.push_back({name, concurrency, page.Dur(NumberOf(cost, "off_median_ns")),
+                        page.Dur(NumberOf(cost, "on_median_ns")),
                         verdict == "no_measurable_cost"
                             ? page.T("semantics.verdict.no_measurable_cost")
-                            : Duration(NumberOf(cost, "cost_ns"))});
-      verdicts.push_back(
-          {name, concurrency, Percent(NumberOf(cost, "band")),
-           page.T(Concat("semantics.verdict.", StringOf(cost, "verdict"))),
-           PValue(test != nullptr ? NumberOf(*test, "p_value") : NumberOf(cost, "p_value"))});
+                            : page.Dur(NumberOf(cost, "cost_ns"))});
+      verdicts.push_back({name, concurrency, page.Pct(NumberOf(cost, "band")),
+                          page.T(Concat("semantics.verdict.", verdict)),
+                          page.Text(PValue(test != nullptr ? NumberOf(*test, "p_value")
+                                                           : NumberOf(cost, "p_value")))});
     }
   }
   if (prices.empty()) return;
-  page.out().Heading(3, page.T("semantics.costs.title"));
-  page.out().Paragraph(page.T("table.absolute"));
-  page.out().Table({page.T("col.item"), page.T("col.concurrency"), page.T("col.off_median"),
-                    page.T("col.on_median"), page.T("col.cost")},
-                   prices);
-  page.out().Heading(3, page.T("semantics.verdicts.title"));
-  page.out().Paragraph(page.T("semantics.verdicts.intro"));
-  page.out().Table({page.T("col.item"), page.T("col.concurrency"), page.T("col.band"),
-                    page.T("col.verdict"), page.T("col.p_value")},
-                   verdicts);
+  page.Heading(page.T("semantics.costs.title"));
+  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
+  page.Table(page.Columns({"col.item", "col.concurrency#", "col.off_median#", "col.on_median#",
+                           "col.cost#"}),
+             std::move(prices));
+  page.Heading(page.T("semantics.verdicts.title"));
+  page.Add(page.T("semantics.verdicts.intro"), BlockStyle::kNote);
+  page.Table(
+      page.Columns({"col.item", "col.concurrency#", "col.band#", "col.verdict", "col.p_value#"}),
+      std::move(verdicts));
 }
 
 // The "semantics" member as the run recorded it: its status, why nothing was priced when
 // nothing was, each item the subject offers, its behavioural check, and the prices.
-void SemanticsRecorded(Page& page, const rapidjson::Value& semantics) {
+void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
   const std::string_view status = StringOf(semantics, "status");
-  if (status.empty()) {
-    page.Lacks("semantics.status");
-    return;
-  }
-  std::vector<std::string> concurrencies;
-  for (const rapidjson::Value& c : ArrayOf(semantics, "concurrencies").GetArray()) {
-    if (c.IsUint()) concurrencies.push_back(std::to_string(c.GetUint()));
-  }
-  std::vector<std::string> lines = {page.T(
-      Concat("semantics.status.", status),
-      {{"tier", Tier(UintOf(semantics, "tier_us"))}, {"concurrencies", page.Join(concurrencies)}})};
+  if (status.empty()) return page.Lacks("semantics.status");
+  std::vector<std::string> lines = {
+      page.T(Concat("semantics.status.", status),
+             {{"tier", page.TierText(UintOf(semantics, "tier_us"))},
+              {"concurrencies", page.Uints(ArrayOf(semantics, "concurrencies"))}})};
   if (const std::string_view code = StringOf(semantics, "reason_code"); !code.empty()) {
     lines.push_back(page.T(Concat("semantics.reason.", code)));
   }
   if (const std::string_view reason = StringOf(semantics, "reason"); !reason.empty()) {
     lines.push_back(page.T("semantics.reason.quoted", {{"reason", page.Quote(reason)}}));
   }
-  page.out().Bullets(lines);
+  page.Bullets(std::move(lines));
 
   const rapidjson::Value& items = ArrayOf(semantics, "items");
   std::vector<std::vector<std::string>> rows;
@@ -168,35 +155,35 @@ void SemanticsRecorded(Page& page, const rapidjson::Value& semantics) {
     }
   }
   if (!rows.empty()) {
-    page.out().Table(
-        {page.T("col.item"), page.T("col.layer"), page.T("col.description"), page.T("col.priced")},
-        rows);
+    page.Table(page.Columns({"col.item", "col.layer", "col.description", "col.priced"}),
+               std::move(rows));
   }
-  page.out().Bullets(checks);
+  page.Bullets(std::move(checks));
   SemanticsCosts(page, items);
 }
 
 }  // namespace
 
-void WriteAttribution(Page& page) {
-  SectionHeading(page, "section.attribution.title");
-  page.out().Paragraph(page.T("attribution.intro"));
+void WriteAttribution(PageWriter& page) {
+  page.Section("section.attribution.title", "attribution");
+  page.Add(page.T("attribution.intro"));
   const rapidjson::Value& samples = page.root()["attribution"];
-  if (samples.Empty()) page.out().Paragraph(page.T("attribution.none"));
+  if (samples.Empty()) page.Add(page.T("attribution.none"));
   for (rapidjson::SizeType i = 0; i < samples.Size(); ++i) AttributionSample(page, samples[i], i);
 }
 
-void WriteSemantics(Page& page) {
-  SectionHeading(page, "section.semantics.title");
-  page.out().Paragraph(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}));
+void WriteSemantics(PageWriter& page) {
+  page.Section("section.semantics.title", "semantics");
+  page.Add(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}),
+           BlockStyle::kNote);
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   if (semantics == nullptr || semantics->IsNull()) {
-    page.out().Paragraph(page.T("semantics.not_measured"));
+    page.Add(page.T("semantics.not_measured"));
   } else {
     SemanticsRecorded(page, *semantics);
   }
-  page.out().Heading(3, page.T("native.title"));
-  page.out().Paragraph(page.T("native.not_applicable"));
+  page.Heading(page.T("native.title"), 3, "native-line");
+  page.Add(page.T("native.not_applicable"), BlockStyle::kLead);
 }
 
-}  // namespace zoo::report::markdown
+}  // namespace zoo::report

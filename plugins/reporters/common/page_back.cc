@@ -1,0 +1,205 @@
+// The sections that qualify the numbers and let a reader check them: caliber limitations,
+// bringing one's own baseline, the self-check, and the appendix with every value (in the
+// deck: where to find it).
+#include <string>
+#include <vector>
+
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/page_writer.h"
+#include "plugins/reporters/common/text_format.h"
+
+namespace zoo::report {
+namespace {
+
+// The caliber section is long (every adapter's notes in full); past this many slides the deck
+// points to the same section of report.md instead of going on.
+constexpr size_t kCaliberSlides = 8;
+
+const rapidjson::Value& SelfChecks(PageWriter& page) { return page.root()["self_checks"]; }
+
+void Withheld(PageWriter& page) {
+  const rapidjson::Value* withheld = MemberOf(SelfChecks(page), "withheld");
+  if (withheld == nullptr || !withheld->IsArray()) return page.Lacks("self_checks.withheld");
+  if (withheld->Empty()) return;
+  std::vector<std::string> lines;
+  for (const rapidjson::Value& w : withheld->GetArray()) {
+    lines.push_back(page.T(Concat("withheld.", StringOf(w, "reason_code")),
+                           {{"unit", page.Quote(StringOf(w, "unit"))},
+                            {"cores", page.Cores()},
+                            {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}}));
+  }
+  page.Heading(page.T("caliber.withheld.title"));
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+}
+
+std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
+  std::string out;
+  for (const rapidjson::Value& v : ArrayOf(unit, "per_round_end_to_end_ns").GetArray()) {
+    if (!out.empty()) out += ", ";
+    const std::string number = ExactNumber(NumberOf(v));
+    out += number.empty() ? std::string(kNoFigure) : number;
+  }
+  return page.Text(out.empty() ? std::string(kNoFigure) : out);
+}
+
+std::vector<std::string> AppendixRow(PageWriter& page, const rapidjson::Value& u) {
+  std::vector<std::string> row = {page.Quote(StringOf(u, "id"))};
+  if (!BoolOf(u, "ok")) {
+    row.push_back(page.T("cell.failed"));
+    row.insert(row.end(), 10, page.Text(kNoFigure));
+    return row;
+  }
+  static const rapidjson::Value kNone(rapidjson::kObjectType);
+  const rapidjson::Value& stats = u["stats"];
+  const rapidjson::Value* e2e_member = MemberOf(stats, "end_to_end_ns");
+  const rapidjson::Value& e2e = e2e_member != nullptr ? *e2e_member : kNone;
+  const rapidjson::Value* body_member = MemberOf(stats, "body_ns");
+  const rapidjson::Value& body = body_member != nullptr ? *body_member : kNone;
+  row.push_back(page.T("cell.ok"));
+  for (const char* key : {"p50", "p95", "p99", "mean", "stdev"}) {
+    row.push_back(page.Dur(NumberOf(e2e, key)));
+  }
+  row.push_back(page.Pct(NumberOf(e2e, "relative_spread")));
+  row.push_back(page.Dur(NumberOf(body, "median")));
+  row.push_back(page.Dur(NumberOf(stats, "overhead_ns")));
+  row.push_back(page.Pct(NumberOf(stats, "overhead_share"), 2));
+  row.push_back(page.Text(Rate(NumberOf(stats, "throughput_per_s"))));
+  return row;
+}
+
+// The deck's last slide: where the full report, the raw data and the re-render are.
+void Closing(PageWriter& page) {
+  const rapidjson::Value& root = page.root();
+  const rapidjson::Value& run = root["run"];
+  const std::string_view archive = StringOf(root, "archive_path");
+  page.Heading(page.T("deck.closing.title"), 3, "closing");
+  page.Add(page.T("deck.closing.full_report", {{"file", page.Code("report.md")}}),
+           BlockStyle::kLead);
+  page.Add(page.T("deck.closing.layout_only"));
+  page.Bullets(
+      {page.front().raw_data,
+       page.T("deck.closing.rerender",
+              {{"command", page.Code(Concat("zoo-host render ", archive))}}),
+       page.T("deck.closing.units", {{"measured", std::to_string(UintOf(run, "units_measured"))},
+                                     {"failed", std::to_string(UintOf(run, "units_failed"))}})});
+}
+
+}  // namespace
+
+void WriteCaliber(PageWriter& page) {
+  page.Section("section.caliber.title", "caliber");
+  page.section().deck_slide_limit = kCaliberSlides;
+  page.Add(page.T("caliber.intro"), BlockStyle::kNote);
+  std::vector<std::string> lines;
+  for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
+    const std::string_view name = StringOf(a, "name");
+    lines.push_back(
+        page.T("caliber.adapter",
+               {{"adapter", page.Quote(name)},
+                {"role", page.T(name == page.subject() ? "term.subject" : "term.baseline")},
+                {"kind", page.Quote(StringOf(a, "kind"))},
+                {"drive_level", page.Quote(StringOf(a, "drive_level"))},
+                {"notes", page.Quote(StringOf(a, "caliber_notes"))}}));
+    const rapidjson::Value* gate = MemberOf(a, "gate");
+    if (gate != nullptr && !BoolOf(*gate, "passed")) {
+      lines.push_back(page.T(
+          "caliber.rejected",
+          {{"adapter", page.Quote(name)}, {"reason", page.Quote(StringOf(*gate, "reason"))}}));
+    }
+  }
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+  page.Add(page.T("caliber.levels"), BlockStyle::kNote);
+  std::vector<std::string> limits = {page.T(
+      "caliber.machine", {{"cpu", page.Quote(StringOf(page.root()["environment"], "cpu_model"))},
+                          {"cores", page.Cores()}})};
+  if (BoolOf(page.root()["run"], "quick")) limits.push_back(page.T("report.quick"));
+  size_t failed = 0;
+  for (const rapidjson::Value& u : page.root()["units"].GetArray())
+    failed += BoolOf(u, "ok") ? 0 : 1;
+  if (failed != 0) {
+    limits.push_back(page.T("caliber.failed_units", {{"count", std::to_string(failed)}}));
+  }
+  page.Bullets(std::move(limits));
+  Withheld(page);
+}
+
+void WriteByob(PageWriter& page) {
+  page.Section("section.byob.title", "byob");
+  page.Add(page.T("byob.intro"), BlockStyle::kNote);
+  page.Bullets({
+      page.T("byob.sdk",
+             {{"command", page.Code("pkg-config --cflags zoo-host-sdk")},
+              {"adapterdir", page.Code("pkg-config --variable=adapterdir zoo-host-sdk")},
+              {"script", page.Code("pkg-config --variable=adapter_version_script zoo-host-sdk")}}),
+      page.T("byob.class", {{"functions", page.Join({page.Code("setup"), page.Code("submit"),
+                                                     page.Code("drain"), page.Code("teardown")})},
+                            {"header", page.Code("zoo/adapter.hpp")},
+                            {"macro", page.Code("ZOO_EXPORT_ADAPTER(MyAdapter)")},
+                            {"c_header", page.Code("zoo/adapter.h")}}),
+      page.T("byob.link", {{"flag", page.Code("-Wl,--version-script=$(pkg-config --variable="
+                                              "adapter_version_script zoo-host-sdk)")},
+                           {"symbol", page.Code("zoo_adapter_entry")}}),
+      page.T(
+          "byob.validate",
+          {{"command", page.Code("zoo-host validate --plugin build/libmy_adapter.so my_adapter")}}),
+      page.T("byob.run", {{"command", page.Code("zoo-host run --plugin build/")}}),
+      page.T("byob.example", {{"path", page.Code("examples/my_adapter/")}}),
+  });
+  if (page.deck()) return;  // the steps above say the same in one slide
+  page.CodeBlock("sh",
+                 "PKG_CONFIG_PATH=<prefix>/lib/x86_64-linux-gnu/pkgconfig meson setup build\n"
+                 "meson compile -C build\n"
+                 "zoo-host validate --plugin build/libmy_adapter.so my_adapter\n"
+                 "zoo-host run --plugin build/\n");
+}
+
+void WriteSelfCheck(PageWriter& page) {
+  page.Section("section.self_check.title", "self-check");
+  page.Add(page.T("self_check.intro"), BlockStyle::kNote);
+  const rapidjson::Value& checks = SelfChecks(page);
+  page.Add(page.Strong(page.T(BoolOf(checks, "passed") ? "self_check.overall.passed"
+                                                       : "self_check.overall.failed")),
+           BlockStyle::kLead);
+  std::vector<std::string> lines;
+  const rapidjson::Value& list = ArrayOf(checks, "checks");
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    const std::string_view name = StringOf(list[i], "name");
+    lines.push_back(page.T(
+        "self_check.item",
+        {{"name", page.TOr(Concat("check.", name), page.Quote(name))},
+         {"outcome", page.T(BoolOf(list[i], "passed") ? "outcome.passed" : "outcome.failed")},
+         {"statement", page.Say(MemberOf(list[i], "message"),
+                                Concat("self_checks.checks[", std::to_string(i), "].message"))}}));
+  }
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+}
+
+void WriteAppendix(PageWriter& page) {
+  page.Section("section.appendix.title", "appendix");
+  if (page.deck()) {
+    Closing(page);
+  } else {
+    page.Add(page.T("appendix.intro"));
+    page.Heading(page.T("appendix.values.title"));
+    std::vector<std::vector<std::string>> rows;
+    for (const rapidjson::Value& u : page.root()["units"].GetArray())
+      rows.push_back(AppendixRow(page, u));
+    page.Table(page.Columns({"col.unit", "col.outcome", "col.p50", "col.p95", "col.p99", "col.mean",
+                             "col.stdev", "col.spread", "col.body_median", "col.overhead",
+                             "col.share", "col.throughput"}),
+               std::move(rows));
+    page.Heading(page.T("appendix.samples.title"));
+    page.Add(page.T("appendix.samples.intro"));
+    std::vector<std::string> samples;
+    for (const rapidjson::Value& u : page.root()["units"].GetArray()) {
+      samples.push_back(Concat(page.Quote(StringOf(u, "id")), ": ", Samples(page, u)));
+    }
+    page.Bullets(std::move(samples));
+  }
+  page.Add(
+      page.T("report.footer", {{"version", std::to_string(UintOf(page.root(), "model_version"))},
+                               {"path", page.Code(StringOf(page.root(), "archive_path"))}}),
+      BlockStyle::kNote);
+}
+
+}  // namespace zoo::report

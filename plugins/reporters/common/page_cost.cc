@@ -1,0 +1,187 @@
+// The cost of code: what a task costs beyond time (allocations, kernel counters, exact
+// instruction counts under callgrind) and each adapter's cold start, with what the counts
+// include. Every number is the model's; a count that could not be taken says why in a note.
+#include <string>
+#include <vector>
+
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/cost_cells.h"
+#include "plugins/reporters/common/page_writer.h"
+#include "plugins/reporters/common/text_format.h"
+
+namespace zoo::report {
+namespace {
+
+std::string CellText(PageWriter& page, const CostCell& cell) {
+  if (cell.note == 0) return page.Text(cell.figure);
+  return page.T("cost.unavailable", {{"note", std::to_string(cell.note)}});
+}
+
+// The notes of one table, below it: the reason in the report's language, then the core's
+// own sentence (with the errno) quoted.
+void Notes(PageWriter& page, const CostNotes& notes) {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < notes.notes().size(); ++i) {
+    const CostNote& note = notes.notes()[i];
+    const std::string reason =
+        page.TOr(Concat("cost.reason.", note.code),
+                 page.T("cost.reason.other", {{"code", page.Quote(note.code)}}));
+    lines.push_back(page.T("cost.note", {{"note", std::to_string(i + 1)},
+                                         {"reason", reason},
+                                         {"detail", page.Quote(note.detail)}}));
+  }
+  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+}
+
+void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
+  const rapidjson::Value& rows = ArrayOf(cost, "rows");
+  if (rows.Empty()) return;
+  page.Heading(page.T("cost.counts.title"));
+  std::vector<PageColumn> header =
+      page.Columns({"col.adapter", "col.concurrency#", "cost.col.tasks#"});
+  for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), true});
+  CostNotes notes;
+  std::vector<std::vector<std::string>> table;
+  for (const rapidjson::Value& row : rows.GetArray()) {
+    const std::string_view failure = BoolOf(row, "ok") ? "" : StringOf(row, "failure");
+    std::vector<std::string> cells = {page.AdapterColumn(StringOf(row, "adapter")),
+                                      std::to_string(UintOf(row, "concurrency")),
+                                      page.Text(Count(NumberOf(row, "tasks")))};
+    for (const CostCount& c : kCostCounts) {
+      cells.push_back(CellText(page, notes.Cell(MemberOf(row, c.field), c.format, failure)));
+    }
+    table.push_back(std::move(cells));
+  }
+  page.Table(std::move(header), std::move(table));
+  Notes(page, notes);
+}
+
+void ColdStartTable(PageWriter& page, const rapidjson::Value& cost) {
+  const rapidjson::Value& rows = ArrayOf(cost, "cold_start");
+  if (rows.Empty()) return;
+  page.Heading(page.T("cost.cold.title"));
+  page.Add(page.T("cost.cold.intro"), BlockStyle::kNote);
+  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
+  CostNotes notes;
+  std::vector<std::vector<std::string>> table;
+  for (const rapidjson::Value& row : rows.GetArray()) {
+    const bool ok = BoolOf(row, "ok");
+    const std::string_view failure = ok ? "" : StringOf(row, "failure");
+    const std::string failed = ok ? "" : CellText(page, notes.Failed(failure));
+    table.push_back(
+        {page.AdapterColumn(StringOf(row, "adapter")),
+         ok ? page.Dur(NumberOf(row, "setup_ns")) : failed,
+         ok ? page.Dur(NumberOf(row, "first_task_ns")) : failed,
+         CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")),
+         CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total"))});
+  }
+  page.Table(page.Columns({"col.adapter", "cost.col.setup#", "cost.col.first_task#",
+                           "cost.col.cold_alloc_calls#", "cost.col.cold_alloc_bytes#"}),
+             std::move(table));
+  Notes(page, notes);
+}
+
+std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& row,
+                                      CostNotes& notes) {
+  std::vector<std::string> cells = {
+      page.AdapterColumn(StringOf(row, "adapter")), std::to_string(UintOf(row, "concurrency")),
+      page.TierText(UintOf(row, "tier_us")), page.Text(Count(NumberOf(row, "tasks")))};
+  if (!BoolOf(row, "ok")) {
+    cells.insert(cells.end(), 4, CellText(page, notes.Failed(StringOf(row, "failure"))));
+    return cells;
+  }
+  cells.push_back(page.Text(Count(NumberOf(row, "instructions_per_task"))));
+  cells.push_back(page.Text(Count(NumberOf(row, "instructions"))));
+  if (!BoolOf(row, "repeat_available")) {
+    cells.insert(cells.end(), 2,
+                 CellText(page, notes.NotRepeated(StringOf(row, "repeat_unavailable_reason"))));
+    return cells;
+  }
+  cells.push_back(page.Text(Count(NumberOf(row, "repeat_instructions"))));
+  cells.push_back(BoolOf(row, "repeats_exactly")
+                      ? page.T("cost.repeats.yes")
+                      : page.T("cost.repeats.no",
+                               {{"difference", page.Pct(NumberOf(row, "repeat_difference"), 2)}}));
+  return cells;
+}
+
+void CallgrindTable(PageWriter& page, const rapidjson::Value& cost) {
+  if (StringOf(cost, "callgrind_status") != "measured") {
+    return page.Add(page.T("cost.callgrind.not_run",
+                           {{"command", page.Code("zoo-host run --instrument callgrind")}}));
+  }
+  page.Heading(page.T("cost.callgrind.title"));
+  page.Add(page.T("cost.callgrind.intro",
+                  {{"tool", page.Code("valgrind --tool=callgrind")},
+                   {"version", page.Quote(StringOf(cost, "callgrind_version"))}}),
+           BlockStyle::kNote);
+  page.Add(page.T("msg.cost.callgrind_times_meaningless"), BlockStyle::kNote);
+  CostNotes notes;
+  std::vector<std::vector<std::string>> table;
+  for (const rapidjson::Value& row : ArrayOf(cost, "callgrind").GetArray()) {
+    table.push_back(CallgrindRow(page, row, notes));
+  }
+  page.Table(page.Columns({"col.adapter", "col.concurrency#", "col.tier#", "cost.col.tasks#",
+                           "cost.col.instructions#", "cost.col.instructions_total#",
+                           "cost.col.instructions_again#", "cost.col.repeats#"}),
+             std::move(table));
+  Notes(page, notes);
+}
+
+void Caveats(PageWriter& page, std::string_view workload) {
+  page.Heading(page.T("cost.caveats.title"));
+  page.Bullets(
+      {page.T("cost.caveat.threads"), page.T("cost.caveat.host"),
+       page.T("cost.caveat.body", {{"workload", page.Code(workload)}}),
+       page.T("cost.caveat.allocations",
+              {{"functions",
+                page.Code("malloc, calloc, realloc, aligned_alloc, memalign, operator new")}}),
+       page.T("cost.caveat.steady")});
+}
+
+// Why nothing was counted, in one sentence.
+std::string NotRun(PageWriter& page, std::string_view code) {
+  if (code == "not_requested") {
+    return page.T("cost.not_run.not_requested", {{"flag", page.Code("--no-cost")}});
+  }
+  if (code == "not_recorded" || code.empty()) return page.T("cost.not_run.not_recorded");
+  if (code == "callgrind_run") return page.T("cost.not_run.callgrind_run");
+  return page.T("cost.not_run.other", {{"reason", page.Quote(code)}});
+}
+
+}  // namespace
+
+void WriteCost(PageWriter& page) {
+  page.Section("section.cost.title", "cost");
+  const rapidjson::Value& cost = page.model().Cost();
+  const std::string_view recorded = StringOf(cost, "workload");
+  const std::string_view workload = recorded.empty() ? "noop" : recorded;
+  page.Add(page.T("cost.intro",
+                  {{"workload", page.Code(workload)}, {"perf", page.Code("perf_event_open")}}),
+           BlockStyle::kNote);
+  if (StringOf(cost, "status") != "measured") {
+    page.Add(NotRun(page, StringOf(cost, "reason_code")), BlockStyle::kLead);
+    // A run under callgrind counts nothing else, but its instruction counts are the point.
+    if (StringOf(cost, "callgrind_status") == "measured") {
+      CallgrindTable(page, cost);
+      Caveats(page, workload);
+    }
+    return;
+  }
+  std::vector<std::string> status = {page.T(
+      "cost.status.measured", {{"concurrencies", page.Uints(ArrayOf(cost, "concurrencies"))}})};
+  const std::string_view counters = StringOf(cost, "counters_status");
+  status.push_back(
+      page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
+  if (const std::string_view reason = StringOf(cost, "counters_reason");
+      counters != "available" && !reason.empty()) {
+    status.push_back(page.T("cost.counters.reason", {{"reason", page.Quote(reason)}}));
+  }
+  page.Bullets(std::move(status));
+  CountsTable(page, cost);
+  ColdStartTable(page, cost);
+  CallgrindTable(page, cost);
+  Caveats(page, workload);
+}
+
+}  // namespace zoo::report

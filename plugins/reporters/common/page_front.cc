@@ -1,0 +1,262 @@
+// The title block and the sections that say what was run and how: the noise warnings,
+// run environment, workload, measurement method.
+#include <string>
+#include <vector>
+
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/page_writer.h"
+#include "plugins/reporters/common/text_format.h"
+
+namespace zoo::report {
+namespace {
+
+const rapidjson::Value& Object(const rapidjson::Value& root, const char* key) {
+  return *MemberOf(root, key);  // ModelDocument::Parse checked the top-level objects
+}
+
+// The localized names of the self-checks that failed; a check this catalog does not know
+// (from a newer zoo-host) is named as the model names it.
+std::string FailedChecks(PageWriter& page) {
+  std::vector<std::string> failed;
+  for (const rapidjson::Value& check :
+       ArrayOf(Object(page.root(), "self_checks"), "checks").GetArray()) {
+    if (BoolOf(check, "passed")) continue;
+    const std::string_view name = StringOf(check, "name");
+    failed.push_back(page.TOr(Concat("check.", name), page.Quote(name)));
+  }
+  return page.Join(failed);
+}
+
+// The localized name of a noise condition; one from a newer zoo-host is named by its code.
+std::string ConditionName(PageWriter& page, std::string_view code) {
+  return page.TOr(Concat("noise.name.", code), page.Quote(code));
+}
+
+std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, size_t index) {
+  const std::string_view code = StringOf(condition, "code");
+  const std::string statement =
+      page.Strong(page.Say(MemberOf(condition, "message"),
+                           Concat("noise.warnings[", std::to_string(index), "].message")));
+  const std::string why_key = Concat("noise.why.", code), fix_key = Concat("noise.fix.", code);
+  if (!page.Has(why_key) || !page.Has(fix_key)) return statement;
+  const rapidjson::Value* message = MemberOf(condition, "message");
+  const rapidjson::Value* args = message != nullptr ? MemberOf(*message, "args") : nullptr;
+  const std::string_view command = args != nullptr ? StringOf(*args, "command") : "";
+  MessageArgs fix_args;
+  if (!command.empty()) fix_args.emplace_back("command", page.Code(command));
+  return page.T(
+      "noise.item",
+      {{"statement", statement}, {"why", page.T(why_key)}, {"fix", page.T(fix_key, fix_args)}});
+}
+
+void DeckFront(PageWriter& page) {
+  const rapidjson::Value& env = Object(page.root(), "environment");
+  const rapidjson::Value& run = Object(page.root(), "run");
+  PageFront& front = page.front();
+  front.topline =
+      page.T("deck.title.topline", {{"started", page.Quote(StringOf(run, "started_utc"))},
+                                    {"cpu", page.Quote(StringOf(env, "cpu_model"))}});
+  front.subtitle = page.T("deck.title.subtitle");
+  front.environment = {
+      {page.T("env.cpu_model"), Concat(page.Quote(StringOf(env, "cpu_model")), " · ",
+                                       page.T("deck.title.cores", {{"cores", page.Cores()}}))},
+      {page.T("env.os"), page.Quote(StringOf(env, "os"))},
+      {page.T("env.compiler"), Concat(page.Quote(StringOf(env, "compiler")), " · ",
+                                      page.Quote(StringOf(env, "build_type")))},
+      {page.T("env.harness"),
+       page.T("env.harness_value", {{"version", page.Quote(StringOf(env, "zoo_host_version"))},
+                                    {"commit", page.Quote(StringOf(env, "git_commit"))}})},
+      {page.T("env.started"), page.Quote(StringOf(run, "started_utc"))}};
+}
+
+}  // namespace
+
+void WriteFront(PageWriter& page) {
+  const rapidjson::Value& root = page.root();
+  const rapidjson::Value& run = Object(root, "run");
+  PageFront& front = page.front();
+  front.subject = page.Quote(page.subject());
+  front.version = page.Quote(StringOf(root, "subject_version"));
+  front.title = page.T("report.title", {{"subject", front.subject}, {"version", front.version}});
+  std::vector<std::string> baselines;
+  for (const std::string& a : page.model().MeasuredAdapters()) {
+    if (a != page.subject()) baselines.push_back(page.Quote(a));
+  }
+  front.lead = baselines.empty()
+                   ? page.T("report.lead_no_baseline", {{"subject", front.subject}})
+                   : page.T("report.lead", {{"subject", front.subject},
+                                            {"count", std::to_string(baselines.size())},
+                                            {"baselines", page.Join(baselines)}});
+  // The self-check status belongs on the first page (design: a failed self-check is shown
+  // there), so it comes before anything else the reader might stop at.
+  front.self_check_passed = BoolOf(Object(root, "self_checks"), "passed");
+  front.self_check = front.self_check_passed
+                         ? page.T("report.self_check.passed")
+                         : page.T("report.self_check.failed", {{"checks", FailedChecks(page)}});
+  front.raw_data = page.T("report.raw_data", {{"path", page.Code(StringOf(root, "archive_path"))}});
+  const std::string_view status = StringOf(run, "status");
+  if (status != "complete") {
+    front.run_status =
+        page.TOr(Concat("report.run_status.", status),
+                 page.T("report.run_status.other", {{"status", page.Quote(status)}}));
+  }
+  if (BoolOf(run, "quick")) front.quick = page.T("report.quick");
+  if (page.deck()) return DeckFront(page);
+  front.run_line =
+      page.T("report.run_line", {{"started", page.Quote(StringOf(run, "started_utc"))},
+                                 {"finished", page.Quote(StringOf(run, "finished_utc"))},
+                                 {"wall", page.Dur(NumberOf(run, "wall_s") * 1e9)},
+                                 {"measured", std::to_string(UintOf(run, "units_measured"))},
+                                 {"planned", std::to_string(UintOf(run, "units_planned"))},
+                                 {"failed", std::to_string(UintOf(run, "units_failed"))}});
+  front.appendix_pointer =
+      page.T("md.appendix_pointer", {{"path", page.Code(StringOf(root, "archive_path"))}});
+}
+
+// Each condition that applied (what was seen, why it matters, what to do), then what was
+// checked and found fine or could not be checked. An archive from before noise conditions
+// says so in one line instead of claiming a clean machine.
+void WriteNoise(PageWriter& page) {
+  page.Section("", "noise", page.deck() ? page.T("deck.noise.title") : " ");
+  PageFront& front = page.front();
+  const rapidjson::Value* noise = MemberOf(page.root(), "noise");
+  if (noise == nullptr || !BoolOf(*noise, "recorded")) {
+    // The deck's title slide is not paginated: a short form of the line, and no slide.
+    if (page.deck()) front.noise_line = page.T("deck.noise.not_recorded");
+    if (!page.deck()) page.Add(page.Strong(page.T("noise.not_recorded")));
+    return;
+  }
+  const rapidjson::Value& warnings = ArrayOf(*noise, "warnings");
+  if (warnings.Empty()) {
+    front.noise_line = page.T("noise.none");
+    page.Add(page.Strong(front.noise_line), BlockStyle::kLead);
+  } else {
+    std::vector<std::string> names, lines;
+    for (rapidjson::SizeType i = 0; i < warnings.Size(); ++i) {
+      names.push_back(ConditionName(page, StringOf(warnings[i], "code")));
+      lines.push_back(WarningLine(page, warnings[i], i));
+    }
+    front.noise_warned = true;
+    if (page.deck()) {
+      front.noise_line =
+          page.T("deck.noise.title_line",
+                 {{"count", std::to_string(warnings.Size())}, {"names", page.Join(names)}});
+    }
+    page.Add(
+        page.Strong(page.T("noise.warnings_lead", {{"count", std::to_string(warnings.Size())}})),
+        BlockStyle::kNote);
+    page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+  }
+  std::vector<std::string> fine, unchecked;
+  for (const rapidjson::Value& c : ArrayOf(*noise, "checked").GetArray()) {
+    (StringOf(c, "state") == "fine" ? fine : unchecked)
+        .push_back(ConditionName(page, StringOf(c, "code")));
+  }
+  std::vector<std::string> said;
+  if (!fine.empty()) said.push_back(page.T("noise.checked_fine", {{"names", page.Join(fine)}}));
+  if (!unchecked.empty()) {
+    said.push_back(page.T("noise.not_checkable", {{"names", page.Join(unchecked)}}));
+  }
+  if (!said.empty())
+    page.Add(said.size() == 1 ? said[0] : Concat(said[0], " ", said[1]), BlockStyle::kNote);
+}
+
+void WriteEnvironment(PageWriter& page) {
+  const rapidjson::Value& root = page.root();
+  const rapidjson::Value& env = Object(root, "environment");
+  const rapidjson::Value& run = Object(root, "run");
+  page.Section("section.environment.title", "environment");
+  page.Add(page.T("env.intro"), BlockStyle::kNote);
+  std::vector<std::vector<std::string>> rows;
+  for (const char* field : {"cpu_model", "logical_cores", "os", "kernel", "machine", "compiler",
+                            "compiler_flags", "build_type", "sanitizers"}) {
+    const rapidjson::Value* value = MemberOf(env, field);
+    const std::string text = value == nullptr  ? page.Text(kNoFigure)
+                             : value->IsUint() ? std::to_string(value->GetUint())
+                                               : page.Quote(StringOf(*value));
+    rows.push_back({page.T(Concat("env.", field)), text});
+  }
+  rows.push_back(
+      {page.T("env.harness"),
+       page.T("env.harness_value", {{"version", page.Quote(StringOf(env, "zoo_host_version"))},
+                                    {"commit", page.Quote(StringOf(env, "git_commit"))}})});
+  rows.push_back({page.T("env.subject"),
+                  page.T("env.subject_value",
+                         {{"name", page.front().subject}, {"version", page.front().version}})});
+  rows.push_back({page.T("env.started"), page.Quote(StringOf(run, "started_utc"))});
+  rows.push_back({page.T("env.finished"), page.Quote(StringOf(run, "finished_utc"))});
+  rows.push_back({page.T("env.wall"), page.Dur(NumberOf(run, "wall_s") * 1e9)});
+  rows.push_back({page.T("env.units"), Concat(std::to_string(UintOf(run, "units_planned")), " / ",
+                                              std::to_string(UintOf(run, "units_measured")), " / ",
+                                              std::to_string(UintOf(run, "units_failed")))});
+  if (page.deck()) {  // a slide has no room for a code block: the command is a row
+    rows.push_back({page.T("env.command"), page.Code(StringOf(run, "command"))});
+    rows.push_back({page.T("deck.env.archive"), page.Code(StringOf(root, "archive_path"))});
+  }
+  page.Table(page.Columns({"col.item", "col.value"}), std::move(rows));
+  if (!page.deck()) {
+    page.Add(page.T("env.command"));
+    page.CodeBlock("sh", std::string(StringOf(run, "command")));
+  }
+
+  page.Heading(page.T("env.adapters.title"));
+  std::vector<std::vector<std::string>> adapters;
+  for (const rapidjson::Value& a : root["adapters"].GetArray()) {
+    const std::string_view name = StringOf(a, "name");
+    const rapidjson::Value* gate = MemberOf(a, "gate");
+    const bool passed = gate != nullptr && BoolOf(*gate, "passed");
+    adapters.push_back(
+        {page.Quote(name), page.T(name == page.subject() ? "term.subject" : "term.baseline"),
+         page.Quote(StringOf(a, "version")), page.Quote(StringOf(a, "kind")),
+         page.Quote(StringOf(a, "abi")), page.Quote(StringOf(a, "file")),
+         page.Quote(StringOf(a, "sha256")),
+         passed ? page.T("gate.passed")
+                : page.T("gate.rejected",
+                         {{"reason", page.Quote(gate != nullptr ? StringOf(*gate, "reason")
+                                                                : std::string_view())}})});
+  }
+  page.Table(page.Columns({"col.adapter", "col.role", "col.version", "col.kind", "col.abi",
+                           "col.file", "col.sha256", "col.gate"}),
+             std::move(adapters));
+}
+
+void WriteWorkload(PageWriter& page) {
+  const rapidjson::Value* matrix = MemberOf(Object(page.root(), "run"), "matrix");
+  if (matrix == nullptr) return page.Lacks("run.matrix");
+  page.Section("section.workload.title", "workload");
+  const std::string_view workload = StringOf(*matrix, "workload");
+  std::vector<std::string> tiers;
+  for (const rapidjson::Value& t : page.root()["tiers_us"].GetArray()) {
+    if (t.IsUint()) tiers.push_back(page.TierText(t.GetUint()));
+  }
+  page.Bullets({
+      page.TOr(Concat("workload.", workload),
+               page.T("workload.other", {{"name", page.Quote(workload)}})),
+      page.T("workload.tiers", {{"tiers", page.Join(tiers)},
+                                {"concurrencies", page.Uints(page.root()["concurrencies"])}}),
+      page.T("workload.rounds", {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
+                                 {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))},
+                                 {"timeout", page.Dur(NumberOf(*matrix, "unit_timeout_s") * 1e9)}}),
+      page.T("workload.stand_in"),
+  });
+}
+
+void WriteMethod(PageWriter& page) {
+  const rapidjson::Value* matrix = MemberOf(Object(page.root(), "run"), "matrix");
+  if (matrix == nullptr) return;  // WriteWorkload reported it
+  page.Section("section.method.title", "method");
+  page.Bullets({
+      page.T("method.body", {{"clock", page.Code("CLOCK_MONOTONIC")}}),
+      page.T("method.warmup", {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
+                               {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))}}),
+      page.T("method.round"),
+      page.T("method.absolute"),
+      page.T("method.isolation", {{"exec", page.Code("exec")}, {"setup", page.Code("setup()")}}),
+      page.T("method.gate"),
+      page.T("method.cores", {{"cores", page.Cores()}}),
+      page.T("method.verdict"),
+      page.T("method.test"),
+  });
+}
+
+}  // namespace zoo::report

@@ -1,0 +1,181 @@
+#include "plugins/reporters/common/page_writer.h"
+
+#include <utility>
+
+#include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/text_format.h"
+
+namespace zoo::report {
+
+PageWriter::PageWriter(const ModelDocument& model, const std::vector<Figure>& figures,
+                       const PageMarkup& markup, PageForm form)
+    : model_(model),
+      figures_(figures),
+      markup_(markup),
+      form_(form),
+      subject_(StringOf(model.root(), "subject")) {}
+
+const Figure* PageWriter::FigureNamed(std::string_view file_name) const {
+  for (const Figure& f : figures_) {
+    if (f.file_name == file_name) return &f;
+  }
+  return nullptr;
+}
+
+std::string PageWriter::T(std::string_view key, const MessageArgs& args) {
+  if (!status_.ok()) return "";
+  absl::StatusOr<std::string> text = markup_.Sentence(key, args);
+  if (text.ok()) return *std::move(text);
+  status_ = text.status();
+  return "";
+}
+
+std::string PageWriter::TOr(std::string_view key, std::string fallback, const MessageArgs& args) {
+  return Has(key) ? T(key, args) : fallback;
+}
+
+std::string PageWriter::Dur(double ns) const { return Text(Duration(ns)); }
+std::string PageWriter::Pct(double fraction, int digits) const {
+  return Text(Percent(fraction, digits));
+}
+std::string PageWriter::Times(double multiple) const { return Text(Multiple(multiple)); }
+std::string PageWriter::TierText(uint32_t tier_us) const { return Text(Tier(tier_us)); }
+
+std::string PageWriter::Say(const rapidjson::Value* message, std::string_view where) {
+  const std::string_view code = message != nullptr ? StringOf(*message, "code") : "";
+  const rapidjson::Value* args = message != nullptr ? MemberOf(*message, "args") : nullptr;
+  if (code.empty() || args == nullptr || !args->IsObject()) {
+    Lacks(where);
+    return "";
+  }
+  MessageArgs formatted;
+  for (auto it = args->MemberBegin(); it != args->MemberEnd(); ++it) {
+    formatted.emplace_back(std::string_view(it->name.GetString(), it->name.GetStringLength()),
+                           markup_.MessageArg(StringOf(it->value)));
+  }
+  return T(Concat("msg.", code), formatted);
+}
+
+std::string PageWriter::Join(const std::vector<std::string>& items) {
+  const std::string separator = T("report.list_separator");
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i != 0) out += separator;
+    out += items[i];
+  }
+  return out;
+}
+
+void PageWriter::Lacks(std::string_view member) {
+  if (!status_.ok()) return;
+  status_ = absl::FailedPreconditionError(
+      Concat("the report model lacks ", member,
+             "; it was built by an older zoo-host: render the archive with this one"));
+}
+
+std::string PageWriter::AdapterColumn(std::string_view adapter) {
+  if (adapter == subject_) return T("term.subject_column", {{"name", Quote(adapter)}});
+  return Quote(adapter);
+}
+
+std::string PageWriter::CellRef(uint32_t concurrency, uint32_t tier_us) {
+  return T("cell_ref", {{"concurrency", std::to_string(concurrency)}, {"tier", TierText(tier_us)}});
+}
+
+std::string PageWriter::Cores() const {
+  return std::to_string(UintOf(*MemberOf(root(), "environment"), "logical_cores"));
+}
+
+std::string PageWriter::Uints(const rapidjson::Value& values) {
+  std::vector<std::string> parts;
+  for (const rapidjson::Value& v : values.GetArray()) {
+    if (v.IsUint()) parts.push_back(std::to_string(v.GetUint()));
+  }
+  return Join(parts);
+}
+
+std::vector<PageColumn> PageWriter::Columns(std::initializer_list<std::string_view> keys) {
+  std::vector<PageColumn> columns;
+  for (std::string_view key : keys) {
+    const bool numeric = !key.empty() && key.back() == '#';
+    if (numeric) key.remove_suffix(1);
+    columns.push_back({T(key), numeric});
+  }
+  return columns;
+}
+
+void PageWriter::Section(std::string title_key, std::string kind, std::string title) {
+  PageSection s;
+  s.title = title.empty() ? T(title_key) : std::move(title);
+  s.title_key = std::move(title_key);
+  s.kind = std::move(kind);
+  page_.sections.push_back(std::move(s));
+}
+
+PageBlock& PageWriter::Push(PageBlock::Kind kind) {
+  PageBlock& b = section().blocks.emplace_back();
+  b.kind = kind;
+  return b;
+}
+
+void PageWriter::Heading(std::string text, int level, std::string kind_name, std::string data) {
+  PageBlock& b = Push(PageBlock::Kind::kHeading);
+  b.text = std::move(text);
+  b.level = level;
+  b.kind_name = std::move(kind_name);
+  b.data = std::move(data);
+}
+
+void PageWriter::Add(std::string text, BlockStyle style) {
+  if (text.empty()) return;
+  PageBlock& b = Push(PageBlock::Kind::kText);
+  b.text = std::move(text);
+  b.style = style;
+}
+
+void PageWriter::Bullets(std::vector<std::string> items, BlockStyle style) {
+  for (std::string& item : items) Add(std::move(item), style);
+}
+
+void PageWriter::Table(std::vector<PageColumn> columns,
+                       std::vector<std::vector<std::string>> rows) {
+  PageBlock& b = Push(PageBlock::Kind::kTable);
+  b.columns = std::move(columns);
+  b.rows = std::move(rows);
+}
+
+void PageWriter::CodeBlock(std::string info, std::string code) {
+  PageBlock& b = Push(PageBlock::Kind::kCode);
+  b.info = std::move(info);
+  b.text = std::move(code);
+}
+
+void PageWriter::AddFigure(const Figure& figure, std::string caption) {
+  PageBlock& b = Push(PageBlock::Kind::kFigure);
+  b.figure = &figure;
+  b.text = std::move(caption);
+}
+
+void PageWriter::Break() { Push(PageBlock::Kind::kBreak); }
+
+absl::StatusOr<ReportPage> PageWriter::Take() {
+  if (!status_.ok()) return status_;
+  return std::move(page_);
+}
+
+absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
+                                           const std::vector<Figure>& figures,
+                                           const PageMarkup& markup, PageForm form) {
+  PageWriter page(model, figures, markup, form);
+  WriteFront(page);
+  WriteNoise(page);
+  for (void (*write)(PageWriter&) :
+       {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency, WriteOverhead,
+        WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteFaster,
+        WriteUnfavourable, WriteNoWinner, WriteCaliber, WriteByob, WriteSelfCheck, WriteAppendix}) {
+    write(page);
+  }
+  return page.Take();
+}
+
+}  // namespace zoo::report

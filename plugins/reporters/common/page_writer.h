@@ -1,0 +1,105 @@
+// What every section of the report page writes with: the model, the format's markup, the
+// form, and the page under construction. Sections never build prose themselves: every
+// sentence is a catalog template, every string from a plugin or the archive goes through
+// Quote(). A section that finds the model lacking records the failure and writes what it can;
+// the build then fails with that sentence.
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "plugins/reporters/common/report_page.h"
+
+namespace zoo::report {
+
+class PageWriter {
+ public:
+  PageWriter(const ModelDocument& model, const std::vector<Figure>& figures,
+             const PageMarkup& markup, PageForm form);
+
+  const ModelDocument& model() const { return model_; }
+  const rapidjson::Value& root() const { return model_.root(); }
+  std::string_view subject() const { return subject_; }
+  bool deck() const { return form_ == PageForm::kDeck; }
+  const Figure* FigureNamed(std::string_view file_name) const;
+  const std::vector<Figure>& figures() const { return figures_; }
+
+  // The sentence `key` with `args` in this markup; "" after recording the failure.
+  std::string T(std::string_view key, const MessageArgs& args = {});
+  bool Has(std::string_view key) const { return markup_.Has(key); }
+  // T(key) when the catalog has it, else `fallback` (a code from a newer zoo-host).
+  std::string TOr(std::string_view key, std::string fallback, const MessageArgs& args = {});
+  std::string Text(std::string_view plain) const { return markup_.Text(plain); }
+  std::string Quote(std::string_view text) const { return markup_.Quote(text); }
+  std::string Code(std::string_view text) const { return markup_.Code(text); }
+  std::string Strong(std::string_view text) const { return markup_.Strong(text); }
+  // The core's number formats (text_format.h), escaped.
+  std::string Dur(double ns) const;
+  std::string Pct(double fraction, int digits = 1) const;
+  std::string Times(double multiple) const;
+  std::string TierText(uint32_t tier_us) const;
+  // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
+  std::string Say(const rapidjson::Value* message, std::string_view where);
+  std::string Join(const std::vector<std::string>& items);  // the language's list separator
+  void Lacks(std::string_view member);
+  const absl::Status& status() const { return status_; }
+
+  // Facts several sections print the same way.
+  std::string AdapterColumn(std::string_view adapter);          // marked when it is the subject
+  std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
+  std::string Cores() const;
+  std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
+  // Columns headed by catalog keys; a key ending in '#' heads a column of figures.
+  std::vector<PageColumn> Columns(std::initializer_list<std::string_view> keys);
+
+  // The page under construction.
+  PageFront& front() { return page_.front; }
+  void Section(std::string title_key, std::string kind, std::string title = {});
+  PageSection& section() { return page_.sections.back(); }
+  void Heading(std::string text, int level = 3, std::string kind_name = {}, std::string data = {});
+  void Add(std::string text, BlockStyle style = BlockStyle::kParagraph);
+  void Bullets(std::vector<std::string> items, BlockStyle style = BlockStyle::kBullet);
+  void Table(std::vector<PageColumn> columns, std::vector<std::vector<std::string>> rows);
+  void CodeBlock(std::string info, std::string code);
+  void AddFigure(const Figure& figure, std::string caption);
+  void Break();
+  absl::StatusOr<ReportPage> Take();
+
+ private:
+  PageBlock& Push(PageBlock::Kind kind);
+
+  const ModelDocument& model_;
+  const std::vector<Figure>& figures_;
+  const PageMarkup& markup_;
+  PageForm form_;
+  std::string subject_;
+  absl::Status status_;
+  ReportPage page_;
+};
+
+// The sections, each writing itself onto the page (page_*.cc).
+void WriteFront(PageWriter& page);
+void WriteNoise(PageWriter& page);
+void WriteEnvironment(PageWriter& page);
+void WriteWorkload(PageWriter& page);
+void WriteMethod(PageWriter& page);
+void WriteConclusions(PageWriter& page);
+void WriteLatency(PageWriter& page);
+void WriteOverhead(PageWriter& page);
+void WriteThroughput(PageWriter& page);
+void WriteAttribution(PageWriter& page);
+void WriteSemantics(PageWriter& page);
+void WriteCost(PageWriter& page);
+void WriteFaster(PageWriter& page);
+void WriteUnfavourable(PageWriter& page);
+void WriteNoWinner(PageWriter& page);
+void WriteCaliber(PageWriter& page);
+void WriteByob(PageWriter& page);
+void WriteSelfCheck(PageWriter& page);
+void WriteAppendix(PageWriter& page);
+
+}  // namespace zoo::report

@@ -1,0 +1,194 @@
+#include "plugins/reporters/html/page_deck.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "plugins/reporters/html/text_measure.h"
+
+namespace zoo::report::html {
+namespace {
+
+// About five lines of the title slide's lead (34 px): what it holds beside the environment.
+constexpr size_t kTitleLeadUnits = 380;
+
+bool HasLatinLetter(std::string_view s) {
+  for (char c : s) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return true;
+  }
+  return false;
+}
+
+// The title slide is not paginated: a lead naming very many baselines is set smaller, and
+// past that the environment summary gives way to it (the environment slides follow).
+Slide TitleSlide(const PageFront& front) {
+  const size_t lead_units = DisplayUnits(front.lead);
+  std::string body = absl::StrCat(
+      "<p class=\"title-name\">", front.subject, " ", front.version,
+      "</p>\n<p class=\"title-sub\">", front.subtitle, "</p>\n<p class=\"title-status ",
+      front.self_check_passed ? "pass" : "fail", "\">", front.self_check, "</p>\n<p class=\"",
+      lead_units > kTitleLeadUnits ? "note" : "lead", "\">", front.lead, "</p>\n");
+  if (!front.run_status.empty())
+    absl::StrAppend(&body, "<p class=\"fail\">", front.run_status, "</p>\n");
+  if (!front.quick.empty()) absl::StrAppend(&body, "<p class=\"note\">", front.quick, "</p>\n");
+  absl::StrAppend(&body, "<p class=\"", front.noise_warned ? "fail" : "note", "\">",
+                  front.noise_line, "</p>\n");
+  if (lead_units <= 3 * kTitleLeadUnits) {
+    body += "<dl class=\"env\">";
+    for (const auto& [term, value] : front.environment) {
+      absl::StrAppend(&body, "<dt>", term, "</dt><dd>", value, "</dd>");
+    }
+    body += "</dl>\n";
+  }
+  absl::StrAppend(&body, "<p class=\"note\">", front.raw_data, "</p>\n");
+  Slide slide;
+  slide.kind = "title";
+  slide.section_html = front.topline;
+  slide.body_html = std::move(body);
+  slide.list_html = absl::StrCat(front.subject, " ", front.version);
+  return slide;
+}
+
+// A table's columns, each as wide as its longest cell asks (a header wraps at its words),
+// within bounds: a long cell wraps rather than starving its neighbours.
+std::vector<Column> Columns(const PageBlock& table) {
+  std::vector<size_t> weights;
+  for (size_t i = 0; i < table.columns.size(); ++i) {
+    size_t weight = 0;
+    const std::string& header = table.columns[i].header;
+    for (size_t at = 0, end = 0; at <= header.size(); at = end + 1) {
+      end = std::min(header.find(' ', at), header.size());
+      weight = std::max(weight, DisplayUnits(std::string_view(header).substr(at, end - at)));
+    }
+    for (const auto& row : table.rows) {
+      if (i < row.size()) weight = std::max(weight, DisplayUnits(row[i]));
+    }
+    weights.push_back(std::clamp<size_t>(weight, 4, 40));
+  }
+  size_t total = 0;
+  for (size_t w : weights) total += w;
+  std::vector<Column> columns;
+  int left = 100;
+  for (size_t i = 0; i < weights.size(); ++i) {
+    const int width = i + 1 == weights.size() ? left : static_cast<int>(weights[i] * 100 / total);
+    left -= width;
+    columns.push_back({table.columns[i].header, width, table.columns[i].numeric});
+  }
+  return columns;
+}
+
+// The slides of one section: its opening run, then one run per heading, each with the
+// section's title above its own.
+class SectionPrinter {
+ public:
+  SectionPrinter(Prose& prose, const PageSection& section)
+      : prose_(prose), section_(section), data_(prose("deck.data", {{"section", section.title}})) {
+    builder_.emplace(prose_, section.kind, section.title, std::string(), data_);
+    if (section.deck_slide_limit != 0) builder_->Limit(section.deck_slide_limit, section.title);
+  }
+
+  std::vector<Slide> Print() {
+    for (const PageBlock& block : section_.blocks) Block(block);
+    Flush();
+    return std::move(slides_);
+  }
+
+ private:
+  void Block(const PageBlock& b) {
+    switch (b.kind) {
+      case PageBlock::Kind::kHeading:
+        // A section cut to a few slides stays one run, so that the cut counts all of it.
+        if (b.level > 3 || section_.deck_slide_limit != 0) {
+          return Add(absl::StrCat("<strong>", b.text, "</strong>"), TextStyle::kParagraph);
+        }
+        Flush();
+        builder_.emplace(prose_, b.kind_name.empty() ? section_.kind : b.kind_name, b.text,
+                         section_.title, b.data.empty() ? data_ : b.data);
+        return;
+      case PageBlock::Kind::kText:
+        if (b.style == BlockStyle::kBig) {
+          used_ = true;
+          return builder_->AddRaw(absl::StrCat("<p class=\"big\">", b.text, "</p>\n"), 180);
+        }
+        return Add(b.text, b.style);
+      case PageBlock::Kind::kTable: {
+        builder_->BeginTable(Columns(b));
+        for (const auto& row : b.rows) builder_->AddRow(row);
+        used_ = true;
+        return;
+      }
+      case PageBlock::Kind::kCode:
+        return Add(Code(b.text), TextStyle::kNote);
+      case PageBlock::Kind::kFigure:
+        used_ = true;
+        return builder_->AddFigure(b.figure->svg, b.text);
+      case PageBlock::Kind::kBreak:
+        return builder_->ForceBreak();
+    }
+  }
+
+  void Add(const std::string& html, TextStyle style) {
+    used_ = true;
+    builder_->AddLong(html, style);
+  }
+
+  void Flush() {
+    if (!used_) return;
+    for (Slide& slide : builder_->Build()) slides_.push_back(std::move(slide));
+    used_ = false;
+  }
+
+  Prose& prose_;
+  const PageSection& section_;
+  const std::string data_;
+  std::optional<SectionBuilder> builder_;
+  bool used_ = false;
+  std::vector<Slide> slides_;
+};
+
+Slide ContentsSlide(Prose& prose, const std::vector<std::pair<std::string, size_t>>& entries) {
+  std::string body = "<ol class=\"contents\">\n";
+  for (const auto& [title, first_slide] : entries) {
+    absl::StrAppend(&body, "<li><a href=\"#slide-", first_slide, "\">", title, "</a></li>\n");
+  }
+  absl::StrAppend(&body, "</ol>\n<p class=\"note\">", prose("deck.contents.keys"), "</p>\n");
+  Slide slide;
+  slide.kind = "index";
+  slide.title_html = prose("deck.contents.title");
+  slide.body_html = std::move(body);
+  return slide;
+}
+
+}  // namespace
+
+std::string DeckMarkup::Strong(std::string_view html) const {
+  return absl::StrCat("<strong>", std::string(html), "</strong>");
+}
+
+std::string DeckMarkup::MessageArg(std::string_view value) const {
+  return HasLatinLetter(value) ? Verbatim(value) : Esc(value);
+}
+
+std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
+  std::vector<Slide> slides = {TitleSlide(page.front)};
+  std::vector<Slide> body;
+  std::vector<std::pair<std::string, size_t>> contents;
+  for (const PageSection& section : page.sections) {
+    std::vector<Slide> printed = SectionPrinter(prose, section).Print();
+    if (section.title_key.empty()) {  // the noise warnings: the title's sequel, before contents
+      for (Slide& slide : printed) slides.push_back(std::move(slide));
+      continue;
+    }
+    contents.emplace_back(section.title, body.size());
+    for (Slide& slide : printed) body.push_back(std::move(slide));
+  }
+  // +1: the contents slide itself comes before the sections.
+  for (auto& entry : contents) entry.second += slides.size() + 1;
+  slides.push_back(ContentsSlide(prose, contents));
+  for (Slide& slide : body) slides.push_back(std::move(slide));
+  return slides;
+}
+
+}  // namespace zoo::report::html
