@@ -148,5 +148,20 @@ TEST(JsonParseTest, ReadsNumbersToFullPrecision) {
   EXPECT_EQ(p.doc["x"].GetDouble(), 0.1 + 0.2);
 }
 
+TEST(UnitSpecTest, CarriesTheParentsCoreCountAndReadsSpecsWithoutOne) {
+  UnitSpec spec{.adapter = "inline", .plugin_file = "/p/libinline.so", .tier_us = 40,
+                .concurrency = 4, .workload = "noop", .logical_cores = 3};
+  absl::StatusOr<UnitSpec> back = UnitSpecFromJson(UnitSpecToJson(spec));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->logical_cores, 3u);
+  std::string old = UnitSpecToJson(spec);
+  const size_t at = old.find(",\"logical_cores\":3");
+  ASSERT_NE(at, std::string::npos);
+  old.erase(at, std::string(",\"logical_cores\":3").size());
+  back = UnitSpecFromJson(old);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->logical_cores, 0u) << "a spec of an older archive: not given";
+}
+
 }  // namespace
 }  // namespace zoo

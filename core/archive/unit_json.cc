@@ -141,6 +141,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::String(w, "instrument", s.instrument);
   json::Uint(w, "process", s.process);
   json::Uint(w, "repetitions", s.repetitions);
+  json::Uint(w, "logical_cores", s.logical_cores);
   w.EndObject();
 }
 
@@ -175,6 +176,11 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   // Units archived before the run-wide calibration calibrated in their own process.
   if (v.HasMember("repetitions")) {
     ZOO_ASSIGN_OR_RETURN(s.repetitions, json::GetUint(v, "repetitions", where));
+  }
+  // Units archived before the parent told them its core count counted their own.
+  if (v.HasMember("logical_cores")) {
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "logical_cores", where));
+    s.logical_cores = static_cast<uint32_t>(n);
   }
   if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
     return absl::InvalidArgumentError(absl::StrCat(

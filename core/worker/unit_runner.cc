@@ -2,12 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive/unit_json.h"
+#include "core/base/sysinfo.h"
 #include "core/measure/callgrind.h"
 #include "core/worker/worker_client.h"
 
@@ -86,8 +88,11 @@ WorkerCall UnitCall(const std::filesystem::path& zoo_host, const UnitSpec& spec,
 
 }  // namespace
 
-UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& spec,
+UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& planned,
                        const UnitRunOptions& options) {
+  // The unit tells its adapter the parent's count of cores, never one of its own.
+  UnitSpec spec = planned;
+  if (spec.logical_cores == 0) spec.logical_cores = std::max(1u, LogicalCores());
   UnitRun run;
   run.result.spec = spec;
   RemoveOnExit callgrind_out;
