@@ -96,7 +96,8 @@ TEST(WorkerClientTest, BuildsOneCommandLine) {
 // The child's mode table refuses a call it does not know; the client's one sentence says how
 // the child ended and quotes what it said.
 TEST(WorkerClientTest, AnUnknownModeEndsInTheStandardSentence) {
-  const WorkerReply reply = RunWorker({.zoo_host = zoo::testing::HostBinary(), .mode = "no-such-mode"});
+  const WorkerReply reply =
+      RunWorker({.zoo_host = zoo::testing::HostBinary(), .mode = "no-such-mode"});
   ASSERT_FALSE(reply.status.ok());
   EXPECT_NE(reply.child.pid, 0);
   EXPECT_EQ(reply.status.message(),
