@@ -103,13 +103,11 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& pl
   const WorkerReply reply = RunWorker(call);
   run.result.pid = reply.child.pid;
   run.cancelled = absl::IsCancelled(reply.status);
-  absl::StatusOr<UnitResult> parsed = reply.status;
-  if (reply.status.ok()) {
-    parsed = UnitResultFromJson(reply.answer);
-    if (!parsed.ok()) {
-      parsed = absl::InvalidArgumentError(absl::StrCat("the unit's result could not be read: ",
-                                                       parsed.status().message()));
-    }
+  absl::StatusOr<UnitResult> parsed =
+      reply.status.ok() ? UnitResultFromJson(reply.answer) : reply.status;
+  if (reply.status.ok() && !parsed.ok()) {
+    parsed = absl::InvalidArgumentError(
+        absl::StrCat("the unit's result could not be read: ", parsed.status().message()));
   }
   if (!parsed.ok()) {
     run.result.ok = false;
