@@ -150,8 +150,13 @@ TEST(JsonParseTest, ReadsNumbersToFullPrecision) {
 }
 
 TEST(UnitSpecTest, CarriesTheParentsCoreCountAndReadsSpecsWithoutOne) {
-  UnitSpec spec{.adapter = "inline", .plugin_file = "/p/libinline.so", .tier_us = 40,
-                .concurrency = 4, .workload = "noop", .logical_cores = 3};
+  UnitSpec spec;
+  spec.adapter = "inline";
+  spec.plugin_file = "/p/libinline.so";
+  spec.tier_us = 40;
+  spec.concurrency = 4;
+  spec.workload = "noop";
+  spec.logical_cores = 3;
   absl::StatusOr<UnitSpec> back = UnitSpecFromJson(UnitSpecToJson(spec));
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->logical_cores, 3u);
