@@ -9,7 +9,7 @@ import re
 import sys
 
 # In data-path order; the order is the rule.
-STAGES = ["base", "plugin", "measure", "archive", "worker", "run", "model", "render"]
+STAGES = ["base", "plugin", "measure", "archive", "worker", "run", "model", "render", "child"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([^/"]+)/', re.M)
 
 

@@ -116,7 +116,7 @@ TEST(PluginSearchPathTest, AFileOrFolderOthersCanWriteIsRefusedUnlessAllowed) {
 TEST(PluginSearchPathTest, ADuplicateNameNamesBothFilesAndWhichIsUsed) {
   const PluginCandidate used{.file = "/p/a.so", .origin = PluginOrigin::kCommandLine};
   const PluginCandidate ignored{.file = "/b/inline.so", .origin = PluginOrigin::kBuiltin};
-  EXPECT_EQ(DuplicateNameProblem("adapter", "inline", used, ignored),
+  EXPECT_EQ(DuplicateNameProblem(PluginKind::kAdapter, "inline", used, ignored),
             "/b/inline.so: duplicate adapter name 'inline': /p/a.so (--plugin) is used and this "
             "file (built-in) is ignored, as the search goes --plugin, then "
             "ZOO_HOST_PLUGIN_PATH, then built-in");

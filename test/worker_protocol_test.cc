@@ -2,11 +2,20 @@
 
 #include <unistd.h>
 
+#include <string>
+
+#include "core/archive/unit_json.h"
+#include "core/base/json_util.h"
+#include "core/worker/worker_client.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "test/test_paths.h"
 
 namespace zoo {
 namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 TEST(WorkerProtocolTest, DescriptorRoundTripsThroughJson) {
   const AdapterDescriptor d{.name = "thread_pool", .version = "1.0.0",
@@ -71,6 +80,93 @@ TEST(WorkerProtocolTest, AReportWithoutAResultHasNone) {
   ParsedReport p = ParseReport("step load\nstep submit at concurrency 4, round 2\n");
   EXPECT_FALSE(p.result_json.has_value());
   EXPECT_EQ(p.last_step, "submit at concurrency 4, round 2");
+}
+
+TEST(WorkerClientTest, BuildsOneCommandLine) {
+  const WorkerCall call{.zoo_host = "/bin/zoo-host",
+                        .mode = "gate",
+                        .flags = {{"tasks", "400"}, {"concurrency", "1,4"}},
+                        .file = "/p/libx.so",
+                        .launcher = {"valgrind", "--tool=callgrind"}};
+  EXPECT_THAT(WorkerArgv(call),
+              ElementsAre("valgrind", "--tool=callgrind", "/bin/zoo-host", "__worker", "gate",
+                          "--report-fd=3", "--tasks=400", "--concurrency=1,4", "/p/libx.so"));
+}
+
+// The child's mode table refuses a call it does not know; the client's one sentence says how
+// the child ended and quotes what it said.
+TEST(WorkerClientTest, AnUnknownModeEndsInTheStandardSentence) {
+  const WorkerReply reply =
+      RunWorker({.zoo_host = zoo::testing::HostBinary(), .mode = "no-such-mode"});
+  ASSERT_FALSE(reply.status.ok());
+  EXPECT_NE(reply.child.pid, 0);
+  EXPECT_EQ(reply.status.message(),
+            "exited with status 2 (last output: zoo-host __worker: unknown mode 'no-such-mode')");
+  EXPECT_EQ(reply.sentence, reply.status.message());
+}
+
+TEST(WorkerClientTest, AFlagTheModeDoesNotTakeIsRefused) {
+  const WorkerReply reply = RunWorker({.zoo_host = zoo::testing::HostBinary(),
+                                       .mode = "calibrate",
+                                       .flags = {{"tasks", "4"}},
+                                       .subject = "calibrating"});
+  ASSERT_FALSE(reply.status.ok());
+  EXPECT_THAT(reply.status.message(),
+              HasSubstr("calibrating exited with status 2 (last output: zoo-host __worker: "
+                        "mode calibrate takes no --tasks)"));
+}
+
+TEST(WorkerClientTest, AModeAnswersThroughTheClient) {
+  const WorkerReply reply = RunWorker({.zoo_host = zoo::testing::HostBinary(),
+                                       .mode = "calibrate",
+                                       .flags = {{"workload", "noop"}, {"tier-us", "40"}}});
+  ASSERT_TRUE(reply.status.ok()) << reply.status;
+  absl::StatusOr<Calibration> c = CalibrationFromJson(reply.answer);
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->workload, "noop");
+}
+
+TEST(JsonParseTest, NamesEachProblemInOrder) {
+  EXPECT_EQ(json::ParseObject(std::string(200, '[')).problem, json::ParseProblem::kTooDeep);
+  EXPECT_EQ(json::ParseObject(std::string(200, '[')).detail,
+            "JSON nested deeper than 128 levels");
+  const json::ParsedObject broken = json::ParseObject("{\"a\": ");
+  EXPECT_EQ(broken.problem, json::ParseProblem::kNotJson);
+  EXPECT_THAT(broken.detail, HasSubstr("not valid JSON at byte 6"));
+  EXPECT_EQ(json::ParseObject("[1]").problem, json::ParseProblem::kNotObject);
+  const std::string long_string = "{\"a\": \"" + std::string(100, 'x') + "\"}";
+  const json::ParsedObject too_long = json::ParseObject(long_string, {.max_string_bytes = 10});
+  EXPECT_EQ(too_long.problem, json::ParseProblem::kStringTooLong);
+  EXPECT_TRUE(too_long.doc.IsObject()) << "the document stays for the caller's own checks";
+  EXPECT_TRUE(json::ParseObject(long_string, {.max_string_bytes = 0}).ok());
+  EXPECT_EQ(json::ParseAnswer("[1]", "the answer").status().message(),
+            "the answer is not a JSON object");
+}
+
+TEST(JsonParseTest, ReadsNumbersToFullPrecision) {
+  const json::ParsedObject p = json::ParseObject("{\"x\": 0.30000000000000004}");
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p.doc["x"].GetDouble(), 0.1 + 0.2);
+}
+
+TEST(UnitSpecTest, CarriesTheParentsCoreCountAndReadsSpecsWithoutOne) {
+  UnitSpec spec;
+  spec.adapter = "inline";
+  spec.plugin_file = "/p/libinline.so";
+  spec.tier_us = 40;
+  spec.concurrency = 4;
+  spec.workload = "noop";
+  spec.logical_cores = 3;
+  absl::StatusOr<UnitSpec> back = UnitSpecFromJson(UnitSpecToJson(spec));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->logical_cores, 3u);
+  std::string old = UnitSpecToJson(spec);
+  const size_t at = old.find(",\"logical_cores\":3");
+  ASSERT_NE(at, std::string::npos);
+  old.erase(at, std::string(",\"logical_cores\":3").size());
+  back = UnitSpecFromJson(old);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->logical_cores, 0u) << "a spec of an older archive: not given";
 }
 
 }  // namespace

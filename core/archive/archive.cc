@@ -17,7 +17,6 @@
 #include "core/base/input_file.h"
 #include "core/base/json_util.h"
 #include "rapidjson/document.h"
-#include "rapidjson/error/en.h"
 
 namespace zoo {
 namespace {
@@ -178,21 +177,8 @@ absl::StatusOr<AdapterRecord> ReadAdapter(const rapidjson::Value& v, std::string
   return a;
 }
 
-absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
-  Archive a;
-  const rapidjson::Value* m;
-  int64_t version;
-  ZOO_ASSIGN_OR_RETURN(version, json::GetInt(doc, "schema_version", "the archive"));
-  if (version != kArchiveSchemaVersion) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "archive schema version ", version, ", this zoo-host reads version ",
-        kArchiveSchemaVersion));
-  }
-  a.schema_version = static_cast<int>(version);
-
-  ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "run", "the archive"));
-  const rapidjson::Value& run = *m;
-  RunRecord& r = a.run;
+absl::StatusOr<RunRecord> ReadRunRecord(const rapidjson::Value& run) {
+  RunRecord r;
   uint64_t n;
   ZOO_ASSIGN_OR_RETURN(r.started_utc, json::GetString(run, "started_utc", "run"));
   ZOO_ASSIGN_OR_RETURN(r.finished_utc, json::GetString(run, "finished_utc", "run"));
@@ -215,6 +201,23 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(r.instrument_version, json::GetString(run, "instrument_version", "run"));
   }
   ZOO_ASSIGN_OR_RETURN(r.calibration, ReadRunCalibration(run));
+  return r;
+}
+
+absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
+  Archive a;
+  const rapidjson::Value* m;
+  int64_t version;
+  ZOO_ASSIGN_OR_RETURN(version, json::GetInt(doc, "schema_version", "the archive"));
+  if (version != kArchiveSchemaVersion) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "archive schema version ", version, ", this zoo-host reads version ",
+        kArchiveSchemaVersion));
+  }
+  a.schema_version = static_cast<int>(version);
+
+  ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "run", "the archive"));
+  ZOO_ASSIGN_OR_RETURN(a.run, ReadRunRecord(*m));
 
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "environment", "the archive"));
   ZOO_ASSIGN_OR_RETURN(a.environment, ReadEnvironment(*m));
@@ -384,25 +387,20 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
 }
 
 absl::StatusOr<Archive> ArchiveFromJson(std::string_view text, std::string_view source) {
-  if (json::NestingDepth(text) > json::kMaxJsonDepth) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        Sv(source), ": not a zoo-host archive (JSON nested deeper than ", json::kMaxJsonDepth,
-        " levels)"));
+  const json::ParsedObject parsed = json::ParseObject(text);
+  if (parsed.problem == json::ParseProblem::kTooDeep ||
+      parsed.problem == json::ParseProblem::kNotJson) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(Sv(source), ": not a zoo-host archive (", parsed.detail, ")"));
   }
-  rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
-  if (doc.HasParseError()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        Sv(source), ": not a zoo-host archive (not valid JSON at byte ", doc.GetErrorOffset(),
-        ": ", rapidjson::GetParseError_En(doc.GetParseError()), ")"));
-  }
+  const rapidjson::Document& doc = parsed.doc;
   if (!doc.IsObject() || !doc.HasMember("schema") || !doc["schema"].IsString() ||
       std::string(doc["schema"].GetString()) != kArchiveSchemaName) {
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(source), ": not a zoo-host archive (no \"schema\": \"", kArchiveSchemaName, "\")"));
   }
-  if (absl::Status s = json::CheckStringLengths(doc); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(source), ": ", s.message()));
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(source), ": ", parsed.detail));
   }
   absl::StatusOr<Archive> archive = ReadArchiveDocument(doc);
   if (!archive.ok()) {

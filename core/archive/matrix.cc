@@ -14,7 +14,6 @@
 #include "core/base/json_util.h"
 #include "core/measure/workload.h"
 #include "rapidjson/document.h"
-#include "rapidjson/error/en.h"
 
 namespace zoo {
 namespace {
@@ -101,23 +100,14 @@ std::string QuickDescription() {
 }
 
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file) {
-  if (json::NestingDepth(json) > json::kMaxJsonDepth) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": JSON nested deeper than ",
-                                                   json::kMaxJsonDepth, " levels"));
-  }
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) {
+  const json::ParsedObject parsed = json::ParseObject(json);
+  if (!parsed.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        Sv(file), ": not valid JSON at byte ", doc.GetErrorOffset(), ": ",
-        rapidjson::GetParseError_En(doc.GetParseError())));
+        Sv(file), ": ",
+        parsed.problem == json::ParseProblem::kNotObject ? "must be a JSON object"
+                                                         : parsed.detail));
   }
-  if (!doc.IsObject()) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": must be a JSON object"));
-  }
-  if (absl::Status s = json::CheckStringLengths(doc); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(file), ": ", s.message()));
-  }
+  const rapidjson::Document& doc = parsed.doc;
   Matrix m = DefaultMatrix();
   for (const auto& member : doc.GetObject()) {
     const std::string key(member.name.GetString(), member.name.GetStringLength());

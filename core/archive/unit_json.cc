@@ -17,19 +17,6 @@ absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.
 constexpr int64_t kMaxRoundTimeNs = int64_t{1} << 53;
 bool IsRoundTime(int64_t ns) { return ns >= -kMaxRoundTimeNs && ns <= kMaxRoundTimeNs; }
 
-absl::StatusOr<rapidjson::Document> ParseObject(std::string_view text, std::string_view what) {
-  // RapidJSON parses recursively: a worker's result of 40,000 '[' overflowed the stack.
-  if (json::NestingDepth(text) > json::kMaxJsonDepth) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(what), " is nested too deeply"));
-  }
-  rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
-    return absl::InvalidArgumentError(absl::StrCat(Sv(what), " is not a JSON object"));
-  }
-  return doc;
-}
-
 void WriteCalibration(json::Writer& w, const Calibration& c) {
   w.Key("calibration");
   w.StartObject();
@@ -154,6 +141,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::String(w, "instrument", s.instrument);
   json::Uint(w, "process", s.process);
   json::Uint(w, "repetitions", s.repetitions);
+  json::Uint(w, "logical_cores", s.logical_cores);
   w.EndObject();
 }
 
@@ -189,6 +177,11 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   if (v.HasMember("repetitions")) {
     ZOO_ASSIGN_OR_RETURN(s.repetitions, json::GetUint(v, "repetitions", where));
   }
+  // Units archived before the parent told them its core count counted their own.
+  if (v.HasMember("logical_cores")) {
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "logical_cores", where));
+    s.logical_cores = static_cast<uint32_t>(n);
+  }
   if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\", not \"",
@@ -209,7 +202,7 @@ std::string UnitSpecToJson(const UnitSpec& spec) {
 }
 
 absl::StatusOr<UnitSpec> UnitSpecFromJson(std::string_view text) {
-  absl::StatusOr<rapidjson::Document> doc = ParseObject(text, "the unit spec");
+  absl::StatusOr<rapidjson::Document> doc = json::ParseAnswer(text, "the unit spec");
   if (!doc.ok()) return doc.status();
   return ReadUnitSpec(*doc, "the unit spec");
 }
@@ -333,7 +326,7 @@ std::string CalibrationToJson(const Calibration& calibration) {
 }
 
 absl::StatusOr<Calibration> CalibrationFromJson(std::string_view text) {
-  absl::StatusOr<rapidjson::Document> doc = ParseObject(text, "the calibration");
+  absl::StatusOr<rapidjson::Document> doc = json::ParseAnswer(text, "the calibration");
   if (!doc.ok()) return doc.status();
   return ReadCalibration(*doc, "the calibration");
 }
@@ -348,7 +341,7 @@ std::string UnitResultToJson(const UnitResult& unit) {
 }
 
 absl::StatusOr<UnitResult> UnitResultFromJson(std::string_view text) {
-  absl::StatusOr<rapidjson::Document> doc = ParseObject(text, "the unit result");
+  absl::StatusOr<rapidjson::Document> doc = json::ParseAnswer(text, "the unit result");
   if (!doc.ok()) return doc.status();
   return ReadUnitResult(*doc, "the unit result");
 }

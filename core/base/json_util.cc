@@ -10,9 +10,14 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "rapidjson/error/en.h"
 
 namespace zoo::json {
 namespace {
+
+// Every document zoo-host reads is parsed with these: full precision, so that a double the
+// archive wrote reads back as the same double (RapidJSON's default may be 1 ulp off).
+constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag;
 
 absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
@@ -82,6 +87,45 @@ absl::Status CheckStrings(const rapidjson::Value& v, size_t max_bytes,
 }
 
 }  // namespace
+
+ParsedObject ParseObject(std::string_view text, ParseLimits limits) {
+  ParsedObject out;
+  if (NestingDepth(text) > kMaxJsonDepth) {
+    out.problem = ParseProblem::kTooDeep;
+    out.detail = absl::StrCat("JSON nested deeper than ", kMaxJsonDepth, " levels");
+    return out;
+  }
+  out.doc.Parse<kParseFlags>(text.data(), text.size());
+  if (out.doc.HasParseError()) {
+    out.problem = ParseProblem::kNotJson;
+    out.detail = absl::StrCat("not valid JSON at byte ", out.doc.GetErrorOffset(), ": ",
+                              rapidjson::GetParseError_En(out.doc.GetParseError()));
+    return out;
+  }
+  if (!out.doc.IsObject()) {
+    out.problem = ParseProblem::kNotObject;
+    out.detail = "not a JSON object";
+    return out;
+  }
+  if (limits.max_string_bytes > 0) {
+    if (absl::Status s = CheckStringLengths(out.doc, limits.max_string_bytes); !s.ok()) {
+      out.problem = ParseProblem::kStringTooLong;
+      out.detail = std::string(s.message());
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<rapidjson::Document> ParseAnswer(std::string_view text, std::string_view what) {
+  ParsedObject parsed = ParseObject(text, {.max_string_bytes = 0});
+  if (parsed.problem == ParseProblem::kTooDeep) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(what), " is nested too deeply"));
+  }
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(Sv(what), " is not a JSON object"));
+  }
+  return std::move(parsed.doc);
+}
 
 absl::Status CheckStringLengths(const rapidjson::Value& root, size_t max_bytes) {
   std::vector<PathStep> path;

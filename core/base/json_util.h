@@ -57,6 +57,37 @@ inline constexpr size_t kMaxJsonStringBytes = size_t{256} << 10;
 absl::Status CheckStringLengths(const rapidjson::Value& root,
                                 size_t max_bytes = kMaxJsonStringBytes);
 
+// Why ParseObject refused a text, in the order it checks; kNone when it did not.
+enum class ParseProblem { kNone, kTooDeep, kNotJson, kNotObject, kStringTooLong };
+
+// A parsed text, or why it is not a usable JSON object. `doc` holds the value whenever the
+// text was JSON (kNone, kNotObject, kStringTooLong), so that a caller may check its own
+// markers (an archive's "schema") before it names a string that is too long.
+struct ParsedObject {
+  rapidjson::Document doc;
+  ParseProblem problem = ParseProblem::kNone;
+  // The problem in words, for the caller to put after the file or answer it names:
+  // "JSON nested deeper than 128 levels", "not valid JSON at byte 7: Missing a comma or
+  // ']' after an array element.", "not a JSON object", or CheckStringLengths's sentence.
+  std::string detail;
+  bool ok() const { return problem == ParseProblem::kNone; }
+};
+
+// The limit ParseObject checks beside the depth; 0: strings of any length (a worker's answer,
+// whose strings the archive they go into is checked for).
+struct ParseLimits {
+  size_t max_string_bytes = kMaxJsonStringBytes;
+};
+
+// The one way zoo-host parses a JSON document, with one flag set (numbers to full precision;
+// the whole text one value): the depth first (NestingDepth, before RapidJSON recurses), then
+// the syntax, then that the value is an object, then the strings (CheckStringLengths).
+ParsedObject ParseObject(std::string_view text, ParseLimits limits = {});
+
+// ParseObject for a worker child's or a plugin's answer, with no string limit: kInvalidArgument
+// "<what> is nested too deeply" or "<what> is not a JSON object" ("the unit spec").
+absl::StatusOr<rapidjson::Document> ParseAnswer(std::string_view text, std::string_view what);
+
 // A list of unsigned 32-bit numbers, e.g. "concurrencies".
 absl::StatusOr<std::vector<uint32_t>> GetUint32List(const rapidjson::Value& v, const char* key,
                                                     std::string_view where);

@@ -32,6 +32,40 @@ std::string CheckName(uint32_t check) {
   return absl::StrCat("unknown(", check, ")");
 }
 
+// Whether the timeout acted, from when the task left the in-flight table and when its body
+// ended (check.left_in_flight_ns, check.body_end_ns): sets check.passed and check.detail.
+void JudgeTimeoutCheck(TimeoutCheck& check) {
+  const double timeout_ms = static_cast<double>(check.timeout_ns) / 1e6;
+  const double body_end_ms = static_cast<double>(check.body_end_ns) / 1e6;
+  if (check.left_in_flight_ns < 0) {
+    check.detail = absl::StrFormat(
+        "with a %.0f ms timeout the task stayed in the in-flight table until its %.0f ms body "
+        "ended: the timeout judges but does not act",
+        timeout_ms, body_end_ms);
+    return;
+  }
+  const double left_ms = static_cast<double>(check.left_in_flight_ns) / 1e6;
+  // Near the timeout: not before half of it, and closer to it than to the body's end.
+  const int64_t midpoint = (check.timeout_ns + check.body_end_ns) / 2;
+  if (check.left_in_flight_ns < check.timeout_ns / 2) {
+    check.detail = absl::StrFormat(
+        "the task left the in-flight table after %.1f ms, before half of its %.0f ms timeout: "
+        "the table does not hold running tasks, so the check cannot see the timeout act",
+        left_ms, timeout_ms);
+  } else if (check.left_in_flight_ns >= midpoint) {
+    check.detail = absl::StrFormat(
+        "the task left the in-flight table after %.1f ms, nearer its body's end (%.0f ms) than "
+        "its %.0f ms timeout: the timeout does not act",
+        left_ms, body_end_ms, timeout_ms);
+  } else {
+    check.passed = true;
+    check.detail = absl::StrFormat(
+        "with a %.0f ms timeout the task left the in-flight table after %.1f ms while its body "
+        "ran until %.0f ms: the timeout acts",
+        timeout_ms, left_ms, body_end_ms);
+  }
+}
+
 TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
                              const zoo_semantics_extension_t& ext, uint32_t index,
                              const SemanticsItem& item,
@@ -101,47 +135,8 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
     return check;
   }
   check.body_end_ns = record.outcome.body_end_ns - start;
-  const double timeout_ms = static_cast<double>(check.timeout_ns) / 1e6;
-  const double body_end_ms = static_cast<double>(check.body_end_ns) / 1e6;
-  if (check.left_in_flight_ns < 0) {
-    check.detail = absl::StrFormat(
-        "with a %.0f ms timeout the task stayed in the in-flight table until its %.0f ms body "
-        "ended: the timeout judges but does not act",
-        timeout_ms, body_end_ms);
-    return check;
-  }
-  const double left_ms = static_cast<double>(check.left_in_flight_ns) / 1e6;
-  // Near the timeout: not before half of it, and closer to it than to the body's end.
-  const int64_t midpoint = (check.timeout_ns + check.body_end_ns) / 2;
-  if (check.left_in_flight_ns < check.timeout_ns / 2) {
-    check.detail = absl::StrFormat(
-        "the task left the in-flight table after %.1f ms, before half of its %.0f ms timeout: "
-        "the table does not hold running tasks, so the check cannot see the timeout act",
-        left_ms, timeout_ms);
-  } else if (check.left_in_flight_ns >= midpoint) {
-    check.detail = absl::StrFormat(
-        "the task left the in-flight table after %.1f ms, nearer its body's end (%.0f ms) than "
-        "its %.0f ms timeout: the timeout does not act",
-        left_ms, body_end_ms, timeout_ms);
-  } else {
-    check.passed = true;
-    check.detail = absl::StrFormat(
-        "with a %.0f ms timeout the task left the in-flight table after %.1f ms while its body "
-        "ran until %.0f ms: the timeout acts",
-        timeout_ms, left_ms, body_end_ms);
-  }
+  JudgeTimeoutCheck(check);
   return check;
-}
-
-absl::StatusOr<rapidjson::Document> ParseJson(std::string_view json) {
-  rapidjson::Document doc;
-  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
-  const bool too_deep = json::NestingDepth(json) > json::kMaxJsonDepth;
-  if (!too_deep) doc.Parse(json.data(), json.size());
-  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
-    return absl::InvalidArgumentError("the semantics probe's answer is not a JSON object");
-  }
-  return doc;
 }
 
 }  // namespace
@@ -261,7 +256,7 @@ std::string SemanticsProbeToJson(const SemanticsProbe& probe) {
 
 absl::StatusOr<SemanticsProbe> SemanticsProbeFromJson(std::string_view json) {
   rapidjson::Document doc;
-  ZOO_ASSIGN_OR_RETURN(doc, ParseJson(json));
+  ZOO_ASSIGN_OR_RETURN(doc, json::ParseAnswer(json, "the semantics probe's answer"));
   SemanticsProbe probe;
   const std::string where = "the semantics probe";
   ZOO_ASSIGN_OR_RETURN(probe.has_extension, json::GetBool(doc, "has_extension", where));

@@ -36,6 +36,10 @@ struct UnitSpec {
   // json: the repetitions every body runs, calibrated once for the whole run
   // (calibration.h); 0: the unit calibrates in its own process (archives before that).
   uint64_t repetitions = 0;
+  // The logical cores the parent counted (LogicalCores(), the affinity mask), which the unit
+  // tells the adapter rather than counting again; 0: not given (archives before it), the
+  // unit's process counts.
+  uint32_t logical_cores = 0;
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".

@@ -134,56 +134,108 @@ uint64_t ProcessStartTicks() {
   return 0;
 }
 
-}  // namespace
+// The timestamps the timed region takes: per task its submit call and return, per round the
+// return of drain(). Every slot exists before the first round.
+struct RoundTimes {
+  std::vector<int64_t> submit_call, submit_return, round_end;
+};
 
-UnitResult MeasureUnit(const UnitSpec& spec,
-                       const std::function<void(std::string_view)>& on_step) {
-  auto step = [&](std::string_view s) {
-    if (on_step) on_step(s);
-  };
-  UnitResult result;
-  result.spec = spec;
-  result.pid = static_cast<int32_t>(getpid());
-  result.process_start_ticks = ProcessStartTicks();
-  const auto control_tid = static_cast<int32_t>(gettid());  // the thread that calls submit()
-  auto fail = [&](std::string why) {
-    result.ok = false;
-    result.failure = std::move(why);
-    result.rounds.clear();
-    return result;
-  };
-
-  step("load");
-  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(spec.plugin_file);
-  if (!adapter.ok()) return fail(std::string(adapter.status().message()));
-  if (adapter->descriptor().name != spec.adapter) {
-    return fail(absl::StrCat(spec.plugin_file, " holds adapter '", adapter->descriptor().name,
-                             "', not '", spec.adapter, "'"));
+// Rounds [from, to) at concurrency `c`, each timed from its first submit call to drain's
+// return. The first failed call ends them: its sentence, "" when none failed.
+std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                      HostServices& host, uint32_t c, uint32_t from, uint32_t to,
+                      RoundTimes& t) {
+  for (uint32_t k = from; k < to; ++k) {
+    const size_t base = static_cast<size_t>(k) * c;
+    // ---- timed region: first submit call to drain's return ----
+    for (uint32_t i = 0; i < c; ++i) {
+      t.submit_call[base + i] = MonotonicNs();
+      const zoo_status_t s = entry.submit(state, host.task(base + i));
+      t.submit_return[base + i] = MonotonicNs();
+      if (s != ZOO_STATUS_OK) {
+        return absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
+                               AdapterErrorText(entry, state));
+      }
+    }
+    const zoo_status_t d = entry.drain(state);
+    t.round_end[k] = MonotonicNs();
+    // ---- end of timed region ----
+    if (d != ZOO_STATUS_OK) {
+      return absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
+                             AdapterErrorText(entry, state));
+    }
   }
-  const zoo_adapter_entry_t& entry = adapter->entry();
+  return "";
+}
 
-  step(spec.repetitions > 0 ? "prepare the body" : "calibrate");
-  absl::StatusOr<CalibratedWorkload> workload =
-      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions);
-  if (!workload.ok()) return fail(std::string(workload.status().message()));
-  result.calibration = workload->calibration;
+// A counters unit's cold start (concurrency 1): setup()'s allocations, counted since before
+// it, and one first task (submit, drain) before any warm-up. Its failure, "" when none.
+std::string RunColdStart(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                         HostServices& host, size_t slot, AllocCounter& allocs,
+                         UnitCounts& counts) {
+  const int64_t first_start = MonotonicNs();
+  zoo_status_t st = entry.submit(state, host.task(slot));
+  if (st == ZOO_STATUS_OK) st = entry.drain(state);
+  counts.first_task_ns = MonotonicNs() - first_start;
+  allocs.Stop(&counts.cold_alloc_calls, &counts.cold_alloc_bytes);
+  counts.cold_start = true;
+  if (st != ZOO_STATUS_OK) {
+    return absl::StrFormat("the cold-start task failed with status %d: %s", st,
+                           AdapterErrorText(entry, state));
+  }
+  if (const uint32_t runs = host.record(slot).completions.load(); runs != 1) {
+    return absl::StrFormat("the cold-start task ran %u times before drain() returned", runs);
+  }
+  return "";
+}
 
+// Right after the measured rounds: a counters unit (`kernel` and `allocs` set) stops and reads
+// its counters, a callgrind unit dumps callgrind's; every count not taken says why.
+void CloseCounts(bool cold_start, ProcessCounters* kernel, AllocCounter* allocs,
+                 UnitCounts& n) {
+  if (kernel != nullptr) {
+    kernel->Disable();
+    allocs->Stop(&n.alloc_calls, &n.alloc_bytes);
+    n.instructions = kernel->Read(ProcessCounters::kInstructions);
+    n.cycles = kernel->Read(ProcessCounters::kCycles);
+    n.context_switches = kernel->Read(ProcessCounters::kContextSwitches);
+    n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
+    const std::string cold = "a cold start is taken at concurrency 1 only";
+    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
+    n.callgrind_instructions = n.callgrind_repeat =
+        NotCounted("the unit did not run under callgrind");
+    return;
+  }
+  DumpCallgrindCounts();
+  const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
+  n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =
+      n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
+  // The host fills callgrind_instructions from callgrind's output file.
+  n.callgrind_instructions = NotCounted("callgrind's output was not read");
+  // The host runs the unit a second time under callgrind and fills this from that run.
+  n.callgrind_repeat = NotCounted("the unit was not run a second time");
+}
+
+// What setup() is told: the unit's concurrency (its largest batch too) and the logical cores
+// the parent counted, which the spec carries (a spec without them: this process's count).
+zoo_config_t UnitConfig(const UnitSpec& spec) {
+  return {.struct_size = sizeof(zoo_config_t),
+          .concurrency = spec.concurrency,
+          .max_batch = spec.concurrency,
+          .logical_cores =
+              spec.logical_cores > 0 ? spec.logical_cores : std::max(1u, LogicalCores()),
+          .options = ""};
+}
+
+// setup(), the unit's semantics item, a cold start, the rounds and teardown() of one unit
+// whose body and task records are ready in `host`; times and counts land in `result`. The
+// first failure's sentence, "" when none.
+std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
+                         HostServices& host, RoundTimes& times,
+                         const std::function<void(std::string_view)>& step, UnitResult& result) {
   const uint32_t c = spec.concurrency;
   const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
-  const size_t tasks = static_cast<size_t>(rounds) * c;
-  // Every slot the timed region writes exists before the first round; a cold start's first
-  // task has one more, after the rounds' slots.
-  const size_t cold_slot = tasks;
-  HostServices host(*workload->body, tasks + 1);
-  std::vector<int64_t> submit_call(tasks), submit_return(tasks), round_end(rounds);
-
-  const zoo_config_t config{
-      .struct_size = sizeof(zoo_config_t),
-      .concurrency = c,
-      .max_batch = c,
-      .logical_cores = std::max(1u, LogicalCores()),
-      .options = "",
-  };
+  const zoo_config_t config = UnitConfig(spec);
   // A counters unit: the kernel counters open before setup() so that every thread the
   // adapter starts inherits them; the allocation counter covers setup and the first task.
   const bool counters = spec.instrument == "counters";
@@ -208,8 +260,8 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
   result.setup_ns = MonotonicNs() - setup_start;
   if (setup_status != ZOO_STATUS_OK || state == nullptr) {
-    return fail(absl::StrFormat("setup() failed with status %d: %s", setup_status,
-                                AdapterErrorText(entry, nullptr)));
+    return absl::StrFormat("setup() failed with status %d: %s", setup_status,
+                           AdapterErrorText(entry, nullptr));
   }
 
   std::string call_failure;
@@ -219,48 +271,15 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   }
   if (cold_start && call_failure.empty()) {
     step("cold start (the first task)");
-    const int64_t first_start = MonotonicNs();
-    zoo_status_t st = entry.submit(state, host.task(cold_slot));
-    if (st == ZOO_STATUS_OK) st = entry.drain(state);
-    result.counts->first_task_ns = MonotonicNs() - first_start;
-    allocs->Stop(&result.counts->cold_alloc_calls, &result.counts->cold_alloc_bytes);
-    result.counts->cold_start = true;
-    if (st != ZOO_STATUS_OK) {
-      call_failure = absl::StrFormat("the cold-start task failed with status %d: %s", st,
-                                     AdapterErrorText(entry, state));
-    } else if (const uint32_t runs = host.record(cold_slot).completions.load(); runs != 1) {
-      call_failure = absl::StrFormat("the cold-start task ran %u times before drain() returned",
-                                     runs);
-    }
+    call_failure =
+        RunColdStart(entry, state, host, times.submit_call.size(), *allocs, *result.counts);
   }
 
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
                     " measured at concurrency ", c, ")"));
-  auto run_rounds = [&](uint32_t from, uint32_t to) {
-    for (uint32_t k = from; k < to && call_failure.empty(); ++k) {
-      const size_t base = static_cast<size_t>(k) * c;
-      // ---- timed region: first submit call to drain's return ----
-      for (uint32_t i = 0; i < c; ++i) {
-        submit_call[base + i] = MonotonicNs();
-        const zoo_status_t s = entry.submit(state, host.task(base + i));
-        submit_return[base + i] = MonotonicNs();
-        if (s != ZOO_STATUS_OK) {
-          call_failure = absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
-                                         AdapterErrorText(entry, state));
-          break;
-        }
-      }
-      if (!call_failure.empty()) break;
-      const zoo_status_t d = entry.drain(state);
-      round_end[k] = MonotonicNs();
-      // ---- end of timed region ----
-      if (d != ZOO_STATUS_OK) {
-        call_failure = absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
-                                       AdapterErrorText(entry, state));
-      }
-    }
-  };
-  run_rounds(0, spec.warmup_rounds);
+  if (call_failure.empty()) {
+    call_failure = RunRounds(entry, state, host, c, 0, spec.warmup_rounds, times);
+  }
   // Counting covers the measured rounds (every thread), never a warm-up round; switching it
   // on and off sits outside every round's timed region, and a timed unit switches nothing.
   if (counters) {
@@ -269,43 +288,74 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   } else if (callgrind) {
     ZeroCallgrindCounts();
   }
-  run_rounds(spec.warmup_rounds, rounds);
-  if (counters) {
-    kernel->Disable();
-    UnitCounts& n = *result.counts;
-    allocs->Stop(&n.alloc_calls, &n.alloc_bytes);
-    n.instructions = kernel->Read(ProcessCounters::kInstructions);
-    n.cycles = kernel->Read(ProcessCounters::kCycles);
-    n.context_switches = kernel->Read(ProcessCounters::kContextSwitches);
-    n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
-    const std::string cold = "a cold start is taken at concurrency 1 only";
-    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
-    n.callgrind_instructions = n.callgrind_repeat =
-        NotCounted("the unit did not run under callgrind");
-  } else if (callgrind) {
-    DumpCallgrindCounts();
-    UnitCounts& n = *result.counts;
-    const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
-    n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =
-        n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
-    // The host fills callgrind_instructions from callgrind's output file.
-    n.callgrind_instructions = NotCounted("callgrind's output was not read");
-    // The host runs the unit a second time under callgrind and fills this from that run.
-    n.callgrind_repeat = NotCounted("the unit was not run a second time");
+  if (call_failure.empty()) {
+    call_failure = RunRounds(entry, state, host, c, spec.warmup_rounds, rounds, times);
+  }
+  if (counters || callgrind) {
+    CloseCounts(cold_start, counters ? &*kernel : nullptr, counters ? &*allocs : nullptr,
+                *result.counts);
   }
 
   step("teardown");
   const int64_t teardown_start = MonotonicNs();
   const zoo_status_t teardown_status = entry.teardown(state);
   result.teardown_ns = MonotonicNs() - teardown_start;
-  if (!call_failure.empty()) return fail(call_failure);
+  if (!call_failure.empty()) return call_failure;
   if (teardown_status != ZOO_STATUS_OK) {
-    return fail(absl::StrFormat("teardown() failed with status %d: %s", teardown_status,
-                                AdapterErrorText(entry, nullptr)));
+    return absl::StrFormat("teardown() failed with status %d: %s", teardown_status,
+                           AdapterErrorText(entry, nullptr));
+  }
+  return "";
+}
+
+}  // namespace
+
+UnitResult MeasureUnit(const UnitSpec& spec,
+                       const std::function<void(std::string_view)>& on_step) {
+  const std::function<void(std::string_view)> step = [&](std::string_view s) {
+    if (on_step) on_step(s);
+  };
+  UnitResult result;
+  result.spec = spec;
+  result.pid = static_cast<int32_t>(getpid());
+  result.process_start_ticks = ProcessStartTicks();
+  const auto control_tid = static_cast<int32_t>(gettid());  // the thread that calls submit()
+  auto fail = [&](std::string why) {
+    result.ok = false;
+    result.failure = std::move(why);
+    result.rounds.clear();
+    return result;
+  };
+
+  step("load");
+  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(spec.plugin_file);
+  if (!adapter.ok()) return fail(std::string(adapter.status().message()));
+  if (adapter->descriptor().name != spec.adapter) {
+    return fail(absl::StrCat(spec.plugin_file, " holds adapter '", adapter->descriptor().name,
+                             "', not '", spec.adapter, "'"));
+  }
+
+  step(spec.repetitions > 0 ? "prepare the body" : "calibrate");
+  absl::StatusOr<CalibratedWorkload> workload =
+      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions);
+  if (!workload.ok()) return fail(std::string(workload.status().message()));
+  result.calibration = workload->calibration;
+
+  const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
+  const size_t tasks = static_cast<size_t>(rounds) * spec.concurrency;
+  // Every slot the timed region writes exists before the first round; a cold start's first
+  // task has one more, after the rounds' slots.
+  HostServices host(*workload->body, tasks + 1);
+  RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
+                   .submit_return = std::vector<int64_t>(tasks),
+                   .round_end = std::vector<int64_t>(rounds)};
+  if (std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
+      !failure.empty()) {
+    return fail(failure);
   }
   step("collect");
-  if (std::string broken = CollectRounds(spec, host, submit_call, submit_return, round_end,
-                                         control_tid, &result);
+  if (std::string broken = CollectRounds(spec, host, times.submit_call, times.submit_return,
+                                         times.round_end, control_tid, &result);
       !broken.empty()) {
     return fail(broken);
   }

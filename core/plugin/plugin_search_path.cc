@@ -97,15 +97,22 @@ std::string UntrustedPluginReason(const fs::path& file, bool searched) {
   return "";
 }
 
-std::string DuplicateNameProblem(std::string_view kind, std::string_view name,
+std::string DuplicateNameProblem(PluginKind kind, std::string_view name,
                                  const PluginCandidate& used, const PluginCandidate& ignored) {
-  return absl::StrCat(ignored.file.string(), ": duplicate ",
-                      absl::string_view(kind.data(), kind.size()), " name '",
+  return absl::StrCat(ignored.file.string(), ": duplicate ", PluginKindName(kind), " name '",
                       absl::string_view(name.data(), name.size()), "': ",
                       used.file.string(), " (", PluginOriginName(used.origin),
                       ") is used and this file (", PluginOriginName(ignored.origin),
                       ") is ignored, as the search goes --plugin, then ZOO_HOST_PLUGIN_PATH, "
                       "then built-in");
+}
+
+const char* PluginKindName(PluginKind kind) {
+  switch (kind) {
+    case PluginKind::kAdapter: return "adapter";
+    case PluginKind::kReporter: return "reporter";
+  }
+  return "?";
 }
 
 const char* PluginOriginName(PluginOrigin origin) {

@@ -16,6 +16,12 @@ enum class PluginOrigin { kCommandLine, kEnvironment, kBuiltin };
 
 const char* PluginOriginName(PluginOrigin origin);
 
+// What a plugin file holds: an adapter (zoo_adapter_entry) or a reporter (zoo_reporter_entry).
+enum class PluginKind { kAdapter, kReporter };
+
+// "adapter", "reporter": the word in sentences and listings.
+const char* PluginKindName(PluginKind kind);
+
 struct PluginSearchPath {
   std::vector<std::filesystem::path> command_line;  // --plugin, in the order given
   std::vector<std::filesystem::path> environment;   // ZOO_HOST_PLUGIN_PATH entries
@@ -54,9 +60,9 @@ PluginSearchPath DefaultSearchPath(std::vector<std::filesystem::path> command_li
 // away in a run's progress, and the numbers would carry no trace of it.
 absl::StatusOr<std::vector<PluginCandidate>> ListCandidates(const PluginSearchPath& search);
 
-// The one sentence for a plugin whose name an earlier one in the search took (`kind`:
-// "adapter" or "reporter"): it names both files, where each was found, and which is used.
-std::string DuplicateNameProblem(std::string_view kind, std::string_view name,
+// The one sentence for a plugin whose name an earlier one of its kind in the search took: it
+// names both files, where each was found, and which is used.
+std::string DuplicateNameProblem(PluginKind kind, std::string_view name,
                                  const PluginCandidate& used, const PluginCandidate& ignored);
 
 // The sentence ListCandidates refuses `file` with ("" when only its owner can change it);

@@ -129,12 +129,7 @@ std::string ReporterProbeFailureToJson(std::string_view error, bool not_a_report
 
 absl::StatusOr<ReporterDescriptor> ReporterDescriptorFromJson(std::string_view text) {
   rapidjson::Document doc;
-  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
-  const bool too_deep = json::NestingDepth(text) > json::kMaxJsonDepth;
-  if (!too_deep) doc.Parse(text.data(), text.size());
-  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
-    return absl::InvalidArgumentError("the reporter probe's answer is not a JSON object");
-  }
+  ZOO_ASSIGN_OR_RETURN(doc, json::ParseAnswer(text, "the reporter probe's answer"));
   const std::string where = "the reporter probe";
   ReporterDescriptor d;
   std::string formats, languages;

@@ -17,9 +17,8 @@
 #include "core/base/json_util.h"
 #include "core/model/compare_model.h"
 #include "core/model/report_model_json.h"
-#include "core/worker/child_process.h"
 #include "core/worker/reporter_catalog.h"
-#include "core/worker/worker_protocol.h"
+#include "core/worker/worker_client.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
@@ -181,14 +180,10 @@ namespace {
 // Which reporter writes which formats, in the order first asked for.
 using RenderPlan = std::vector<std::pair<ReporterDescriptor, std::vector<std::string>>>;
 
-// The plan for one document (`document`: "report" or "compare"): the reporters that serve the
-// requested formats and render that kind of document, or the usage error that stops it.
-absl::StatusOr<RenderPlan> PlanRender(const RenderRequest& request, const std::string& document) {
-  auto note = [&](std::string_view line) {
-    if (request.on_note) request.on_note(line);
-  };
-
-  // The reporters, in search order: a --plugin reporter serving a format comes first.
+// The usable reporters of `document` documents, in search order (a --plugin reporter serving
+// a format comes first); each unusable one is a note.
+absl::StatusOr<std::vector<ReporterDescriptor>> UsableReporters(const RenderRequest& request,
+                                                                const std::string& document) {
   std::vector<fs::path> paths(request.plugin_paths.begin(), request.plugin_paths.end());
   PluginSearchPath search = DefaultReporterSearchPath(std::move(paths));
   search.allow_untrusted = request.allow_untrusted_plugins;
@@ -200,10 +195,19 @@ absl::StatusOr<RenderPlan> PlanRender(const RenderRequest& request, const std::s
     if (e.usable() && !Contains(e.descriptor->documents, document)) continue;
     if (e.usable()) {
       usable.push_back(*e.descriptor);
-    } else {
-      note(absl::StrCat("skipped: ", e.problem));
+    } else if (request.on_note) {
+      request.on_note(absl::StrCat("skipped: ", e.problem));
     }
   }
+  return usable;
+}
+
+// The plan for one document (`document`: "report" or "compare"): the reporters that serve the
+// requested formats and render that kind of document, or the usage error that stops it.
+absl::StatusOr<RenderPlan> PlanRender(const RenderRequest& request, const std::string& document) {
+  absl::StatusOr<std::vector<ReporterDescriptor>> found = UsableReporters(request, document);
+  if (!found.ok()) return found.status();
+  const std::vector<ReporterDescriptor>& usable = *found;
   std::vector<std::string> names, known_formats;
   for (const ReporterDescriptor& d : usable) {
     names.push_back(d.name);
@@ -288,31 +292,27 @@ absl::Status RenderDocument(const RenderRequest& request, const RenderPlan& plan
   if (absl::Status s = WriteFileAtomically(model_file.path(), model_json); !s.ok()) return s;
 
   for (const auto& [d, formats] : plan) {
-    ChildOptions options{
-        .argv = {request.zoo_host.string(), "__worker", "render",
-                 absl::StrCat("--report-fd=", kChildReportFd),
-                 absl::StrCat("--model=", model_file.path().string()),
-                 absl::StrCat("--out=", out_dir.string()),
-                 absl::StrCat("--lang=", request.language),
-                 absl::StrCat("--formats=", absl::StrJoin(formats, ",")),
-                 absl::StrCat("--document=", document), d.file},
-        .timeout = request.reporter_timeout};
-    absl::StatusOr<ChildResult> child = RunChild(options);
-    if (!child.ok()) return child.status();
-    ParsedReport report = ParseReport(child->report);
+    const WorkerReply reply =
+        RunWorker({.zoo_host = request.zoo_host,
+                   .mode = "render",
+                   .flags = {{"model", model_file.path().string()},
+                             {"out", out_dir.string()},
+                             {"lang", request.language},
+                             {"formats", absl::StrJoin(formats, ",")},
+                             {"document", document}},
+                   .file = d.file,
+                   .timeout = request.reporter_timeout,
+                   .answer_suffices = true,
+                   .subject = absl::StrCat("reporter '", d.name, "' (", d.file, ")")});
+    if (reply.child.pid == 0) return reply.status;  // never started
     rapidjson::Document doc;
-    // RapidJSON parses recursively: a reporter's child must not overflow the host's stack.
-    if (report.result_json && json::NestingDepth(*report.result_json) <= json::kMaxJsonDepth) {
-      doc.Parse(report.result_json->data(), report.result_json->size());
+    if (reply.status.ok()) {
+      absl::StatusOr<rapidjson::Document> answer =
+          json::ParseAnswer(reply.answer, "the reporter's answer");
+      if (answer.ok()) doc = *std::move(answer);
     }
-    if (!report.result_json || doc.HasParseError() || !doc.IsObject() || !doc.HasMember("ok")) {
-      std::string why = absl::StrCat("reporter '", d.name, "' (", d.file, ") ",
-                                     DescribeEnd(*child));
-      if (!report.last_step.empty()) absl::StrAppend(&why, " during ", report.last_step);
-      if (std::string last = LastOutputLine(*child); !last.empty()) {
-        absl::StrAppend(&why, " (last output: ", last, ")");
-      }
-      return absl::FailedPreconditionError(why);
+    if (!doc.IsObject() || !doc.HasMember("ok") || !doc["ok"].IsBool()) {
+      return absl::FailedPreconditionError(reply.sentence);
     }
     if (doc.HasMember("files") && doc["files"].IsArray()) {
       for (const rapidjson::Value& f : doc["files"].GetArray()) {

@@ -6,8 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/archive/unit_json.h"
-#include "core/worker/child_process.h"
-#include "core/worker/worker_protocol.h"
+#include "core/worker/worker_client.h"
 
 namespace zoo {
 
@@ -28,27 +27,18 @@ absl::StatusOr<RunCalibration> CalibrateInChildren(const std::filesystem::path& 
     TierCalibration t{.tier_us = tier, .repetitions = 0, .processes = {}};
     std::vector<std::string> failures;
     for (uint32_t p = 0; p < processes; ++p) {
-      ChildOptions child{
-          .argv = {zoo_host.string(), "__worker", "calibrate",
-                   absl::StrCat("--report-fd=", kChildReportFd),
-                   absl::StrCat("--workload=", workload), absl::StrCat("--tier-us=", tier), "-"},
-          .timeout = timeout,
-      };
-      absl::StatusOr<ChildResult> r = RunChild(child);
-      if (!r.ok()) {
-        failures.push_back(std::string(r.status().message()));
-        continue;
-      }
-      ParsedReport report = ParseReport(r->report);
+      const WorkerReply reply = RunWorker({.zoo_host = zoo_host,
+                                           .mode = "calibrate",
+                                           .flags = {{"workload", workload},
+                                                     {"tier-us", absl::StrCat(tier)}},
+                                           .timeout = timeout});
       absl::StatusOr<Calibration> c =
-          report.result_json && r->exited && r->exit_code == 0
-              ? CalibrationFromJson(*report.result_json)
-              : absl::InternalError(DescribeEnd(*r));
+          reply.status.ok() ? CalibrationFromJson(reply.answer) : reply.status;
       if (!c.ok() || c->repetitions == 0) {
         failures.push_back(c.ok() ? "it found 0 repetitions" : std::string(c.status().message()));
         continue;
       }
-      t.processes.push_back({.pid = r->pid, .repetitions = c->repetitions,
+      t.processes.push_back({.pid = reply.child.pid, .repetitions = c->repetitions,
                              .ns_per_repetition = c->ns_per_repetition,
                              .calibration_ns = c->calibration_ns});
     }

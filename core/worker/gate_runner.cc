@@ -7,45 +7,36 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "core/worker/child_process.h"
+#include "core/worker/worker_client.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {
 
 GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
                            const std::filesystem::path& plugin, const GateRunOptions& options) {
-  ChildOptions child_options{
-      .argv = {zoo_host.string(), "__worker", "gate",
-               absl::StrCat("--report-fd=", kChildReportFd),
-               absl::StrCat("--tasks=", options.gate.tasks_per_phase),
-               absl::StrCat("--large-batch=", options.gate.large_batch),
-               absl::StrCat("--concurrency=", absl::StrJoin(options.gate.concurrencies, ",")),
-               absl::StrCat("--body-ns=", options.gate.body_ns), plugin.string()},
+  const WorkerReply reply = RunWorker({
+      .zoo_host = zoo_host,
+      .mode = "gate",
+      .flags = {{"tasks", absl::StrCat(options.gate.tasks_per_phase)},
+                {"large-batch", absl::StrCat(options.gate.large_batch)},
+                {"concurrency", absl::StrJoin(options.gate.concurrencies, ",")},
+                {"body-ns", absl::StrCat(options.gate.body_ns)}},
+      .file = plugin.string(),
       .timeout = options.timeout,
-  };
+  });
   GateVerdict verdict;
-  absl::StatusOr<ChildResult> child = RunChild(child_options);
-  if (!child.ok()) {
-    verdict.reason = std::string(child.status().message());
+  if (!reply.status.ok()) {
+    verdict.reason = std::string(reply.status.message());
     return verdict;
   }
-  ParsedReport report = ParseReport(child->report);
-  if (report.result_json && child->exited && child->exit_code == 0) {
-    absl::StatusOr<GateReport> gate = GateReportFromJson(*report.result_json);
-    if (!gate.ok()) {
-      verdict.reason = std::string(gate.status().message());
-      return verdict;
-    }
-    verdict.passed = gate->passed;
-    verdict.reason = gate->reason;
-    verdict.report = *std::move(gate);
+  absl::StatusOr<GateReport> gate = GateReportFromJson(reply.answer);
+  if (!gate.ok()) {
+    verdict.reason = std::string(gate.status().message());
     return verdict;
   }
-  verdict.reason = DescribeEnd(*child);
-  if (!report.last_step.empty()) absl::StrAppend(&verdict.reason, " during ", report.last_step);
-  if (std::string last = LastOutputLine(*child); !last.empty()) {
-    absl::StrAppend(&verdict.reason, " (last output: ", last, ")");
-  }
+  verdict.passed = gate->passed;
+  verdict.reason = gate->reason;
+  verdict.report = *std::move(gate);
   return verdict;
 }
 

@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/plugin/plugin_loader.h"
-#include "core/worker/child_process.h"
+#include "core/worker/worker_client.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {
@@ -30,7 +30,8 @@ std::vector<CatalogEntry> BuildCatalog(const std::vector<PluginCandidate>& candi
       entry.descriptor = *std::move(d);
       auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, &c);
       if (!inserted) {
-        entry.problem = DuplicateNameProblem("adapter", entry.descriptor->name, *it->second, c);
+        entry.problem =
+            DuplicateNameProblem(PluginKind::kAdapter, entry.descriptor->name, *it->second, c);
       }
     }
     catalog.push_back(std::move(entry));
@@ -49,21 +50,16 @@ Probe InProcessProbe() {
 Probe ChildProbe(std::filesystem::path zoo_host, std::chrono::milliseconds timeout) {
   return [zoo_host = std::move(zoo_host),
           timeout](const std::filesystem::path& file) -> absl::StatusOr<AdapterDescriptor> {
-    ChildOptions options{
-        .argv = {zoo_host.string(), "__worker", "probe",
-                 absl::StrCat("--report-fd=", kChildReportFd), file.string()},
-        .timeout = timeout,
-    };
-    absl::StatusOr<ChildResult> child = RunChild(options);
-    if (!child.ok()) return child.status();
-    ParsedReport report = ParseReport(child->report);
-    if (report.result_json) return ProbeResultFromJson(*report.result_json);
-    std::string reason =
-        absl::StrCat(file.string(), ": loading it ", DescribeEnd(*child), " in the probe process");
-    if (std::string last = LastOutputLine(*child); !last.empty()) {
-      absl::StrAppend(&reason, " (last output: ", last, ")");
-    }
-    return absl::FailedPreconditionError(reason);
+    const WorkerReply reply = RunWorker({.zoo_host = zoo_host,
+                                         .mode = "probe",
+                                         .file = file.string(),
+                                         .timeout = timeout,
+                                         .answer_suffices = true,
+                                         .subject = absl::StrCat(file.string(), ": loading it"),
+                                         .place = "in the probe process"});
+    if (reply.status.ok()) return ProbeResultFromJson(reply.answer);
+    if (reply.child.pid == 0) return reply.status;  // never started
+    return absl::FailedPreconditionError(reply.sentence);
   };
 }
 

@@ -11,8 +11,7 @@
 #include "core/base/build_config.h"
 #include "core/base/build_tree.h"
 #include "core/base/json_util.h"
-#include "core/worker/child_process.h"
-#include "core/worker/worker_protocol.h"
+#include "core/worker/worker_client.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
@@ -28,18 +27,34 @@ struct ProbeAnswer {
 
 absl::StatusOr<ProbeAnswer> ReadReporterProbeAnswer(const std::string& json) {
   rapidjson::Document doc;
-  // RapidJSON parses recursively: a plugin's child must not overflow the host's stack.
-  const bool too_deep = json::NestingDepth(json) > json::kMaxJsonDepth;
-  if (!too_deep) doc.Parse(json.data(), json.size());
-  if (too_deep || doc.HasParseError() || !doc.IsObject()) {
-    return absl::InvalidArgumentError("the reporter probe's answer is not a JSON object");
-  }
+  ZOO_ASSIGN_OR_RETURN(doc, json::ParseAnswer(json, "the reporter probe's answer"));
   ProbeAnswer a;
   if (doc.HasMember("error") && doc["error"].IsString()) {
     a.error = doc["error"].GetString();
     a.not_a_reporter = doc.HasMember("not_a_reporter");
   }
   return a;
+}
+
+// The reporter in `file`, nullopt when the file is not a reporter, or the one sentence saying
+// why it cannot be used.
+absl::StatusOr<std::optional<ReporterDescriptor>> ProbeReporter(
+    const fs::path& file, const fs::path& zoo_host, std::chrono::milliseconds timeout) {
+  const WorkerReply reply = RunWorker({.zoo_host = zoo_host,
+                                       .mode = "probe-reporter",
+                                       .file = file.string(),
+                                       .timeout = timeout,
+                                       .answer_suffices = true,
+                                       .subject = absl::StrCat(file.string(), ": loading it"),
+                                       .place = "in the probe process"});
+  if (!reply.status.ok()) return reply.status;
+  absl::StatusOr<ProbeAnswer> answer = ReadReporterProbeAnswer(reply.answer);
+  if (!answer.ok()) return answer.status();
+  if (answer->not_a_reporter) return std::nullopt;
+  if (!answer->error.empty()) return absl::FailedPreconditionError(answer->error);
+  absl::StatusOr<ReporterDescriptor> d = ReporterDescriptorFromJson(reply.answer);
+  if (!d.ok()) return d.status();
+  return *std::move(d);
 }
 
 }  // namespace
@@ -80,42 +95,16 @@ std::vector<ReporterEntry> BuildReporterCatalog(const std::vector<PluginCandidat
       catalog.push_back(std::move(entry));
       continue;
     }
-    ChildOptions options{.argv = {zoo_host.string(), "__worker", "probe-reporter",
-                                  absl::StrCat("--report-fd=", kChildReportFd), c.file.string()},
-                         .timeout = timeout};
-    absl::StatusOr<ChildResult> child = RunChild(options);
-    if (!child.ok()) {
-      entry.problem = std::string(child.status().message());
-      catalog.push_back(std::move(entry));
-      continue;
-    }
-    ParsedReport report = ParseReport(child->report);
-    if (!report.result_json) {
-      entry.problem = absl::StrCat(c.file.string(), ": loading it ", DescribeEnd(*child),
-                                   " in the probe process");
-      catalog.push_back(std::move(entry));
-      continue;
-    }
-    absl::StatusOr<ProbeAnswer> answer = ReadReporterProbeAnswer(*report.result_json);
-    if (!answer.ok()) {
-      entry.problem = std::string(answer.status().message());
-      catalog.push_back(std::move(entry));
-      continue;
-    }
-    if (answer->not_a_reporter) continue;
-    if (!answer->error.empty()) {
-      entry.problem = answer->error;
-      catalog.push_back(std::move(entry));
-      continue;
-    }
-    absl::StatusOr<ReporterDescriptor> d = ReporterDescriptorFromJson(*report.result_json);
+    absl::StatusOr<std::optional<ReporterDescriptor>> d = ProbeReporter(c.file, zoo_host, timeout);
+    if (d.ok() && !d->has_value()) continue;  // not a reporter
     if (!d.ok()) {
       entry.problem = std::string(d.status().message());
     } else {
-      entry.descriptor = *std::move(d);
+      entry.descriptor = std::move(*d);
       auto [it, inserted] = owner_of_name.emplace(entry.descriptor->name, &c);
       if (!inserted) {
-        entry.problem = DuplicateNameProblem("reporter", entry.descriptor->name, *it->second, c);
+        entry.problem =
+            DuplicateNameProblem(PluginKind::kReporter, entry.descriptor->name, *it->second, c);
       }
     }
     catalog.push_back(std::move(entry));

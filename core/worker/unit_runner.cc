@@ -2,15 +2,16 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive/unit_json.h"
+#include "core/base/sysinfo.h"
 #include "core/measure/callgrind.h"
-#include "core/worker/child_process.h"
-#include "core/worker/worker_protocol.h"
+#include "core/worker/worker_client.h"
 
 namespace zoo {
 
@@ -55,88 +56,74 @@ Count MeasuredCallgrindCount(const std::filesystem::path& out_file) {
 // its count is kept (the unit's rounds are the first run's). Whether the two counts agree is
 // part of the result: they do where the dispatch runs on one thread, and need not where the
 // simulator's interleaving of the adapter's threads decides how long they wait or spin.
-Count RepeatCallgrindCount(ChildOptions options, const std::vector<std::string>& worker_argv,
-                           const std::filesystem::path& valgrind) {
+Count RepeatCallgrindCount(WorkerCall call, const std::filesystem::path& valgrind) {
   RemoveOnExit out;
   out.file = CallgrindOutFile();
-  options.argv = CallgrindCommand(valgrind, out.file, worker_argv);
-  absl::StatusOr<ChildResult> child = RunChild(options);
-  std::string failure;
-  if (!child.ok()) {
-    failure = std::string(child.status().message());
-  } else if (child->cancelled || !child->exited || child->exit_code != 0) {
-    failure = DescribeEnd(*child);
-  } else if (ParsedReport report = ParseReport(child->report); !report.result_json) {
-    failure = "it reported no result";
-  } else {
-    return MeasuredCallgrindCount(out.file);
-  }
+  call.launcher = CallgrindCommand(valgrind, out.file, {});
+  const WorkerReply reply = RunWorker(call);
+  if (reply.status.ok()) return MeasuredCallgrindCount(out.file);
   return {.available = false, .total = 0, .unavailable_code = "not_counted",
-          .unavailable_reason = absl::StrCat("the second run under callgrind failed: ", failure)};
+          .unavailable_reason = absl::StrCat("the second run under callgrind failed: ",
+                                             reply.status.message())};
+}
+
+// The call that measures `spec`: a counters unit with the allocation counter preloaded, a
+// callgrind unit under valgrind (writing to `callgrind_out`).
+WorkerCall UnitCall(const std::filesystem::path& zoo_host, const UnitSpec& spec,
+                    const UnitRunOptions& options, const std::filesystem::path& callgrind_out) {
+  WorkerCall call{.zoo_host = zoo_host,
+                  .mode = "unit",
+                  .flags = {{"spec", UnitSpecToJson(spec)}},
+                  .file = spec.plugin_file,
+                  .timeout = options.timeout,
+                  .cancel = options.cancel};
+  if (spec.instrument == "counters" && !options.alloc_counter.empty()) {
+    call.extra_env.push_back(absl::StrCat("LD_PRELOAD=", options.alloc_counter.string()));
+  }
+  if (!callgrind_out.empty()) {
+    call.launcher = CallgrindCommand(options.valgrind, callgrind_out, {});
+  }
+  return call;
 }
 
 }  // namespace
 
-UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& spec,
+UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& planned,
                        const UnitRunOptions& options) {
+  // The unit tells its adapter the parent's count of cores, never one of its own.
+  UnitSpec spec = planned;
+  if (spec.logical_cores == 0) spec.logical_cores = std::max(1u, LogicalCores());
   UnitRun run;
   run.result.spec = spec;
-  ChildOptions child_options{
-      .argv = {zoo_host.string(), "__worker", "unit",
-               absl::StrCat("--report-fd=", kChildReportFd),
-               absl::StrCat("--spec=", UnitSpecToJson(spec)), spec.plugin_file},
-      .timeout = options.timeout,
-      .output_tail_bytes = 2048,
-      .cancel = options.cancel,
-      .extra_env = {},
-  };
-  if (spec.instrument == "counters" && !options.alloc_counter.empty()) {
-    child_options.extra_env.push_back(absl::StrCat("LD_PRELOAD=", options.alloc_counter.string()));
-  }
   RemoveOnExit callgrind_out;
-  const std::vector<std::string> worker_argv = child_options.argv;
   if (spec.instrument == "callgrind" && !options.valgrind.empty()) {
     callgrind_out.file = CallgrindOutFile();
-    child_options.argv = CallgrindCommand(options.valgrind, callgrind_out.file, worker_argv);
   }
-  absl::StatusOr<ChildResult> child = RunChild(child_options);
-  if (!child.ok()) {
-    run.result.failure = std::string(child.status().message());
+  WorkerCall call = UnitCall(zoo_host, spec, options, callgrind_out.file);
+  const WorkerReply reply = RunWorker(call);
+  run.result.pid = reply.child.pid;
+  run.cancelled = absl::IsCancelled(reply.status);
+  absl::StatusOr<UnitResult> parsed =
+      reply.status.ok() ? UnitResultFromJson(reply.answer) : reply.status;
+  if (reply.status.ok() && !parsed.ok()) {
+    parsed = absl::InvalidArgumentError(
+        absl::StrCat("the unit's result could not be read: ", parsed.status().message()));
+  }
+  if (!parsed.ok()) {
+    run.result.ok = false;
+    run.result.failure = std::string(parsed.status().message());
+    if (reply.child.pid != 0 && !run.cancelled) run.result.output_tail = reply.child.output_tail;
     return run;
   }
-  run.result.pid = child->pid;
-  if (child->cancelled) {
-    run.cancelled = true;
-    run.result.failure = DescribeEnd(*child);
-    return run;
-  }
-  ParsedReport report = ParseReport(child->report);
-  if (report.result_json && child->exited && child->exit_code == 0) {
-    absl::StatusOr<UnitResult> parsed = UnitResultFromJson(*report.result_json);
-    if (parsed.ok()) {
-      run.result = *std::move(parsed);
-      if (!run.result.ok) run.result.output_tail = child->output_tail;
-      if (!callgrind_out.file.empty() && run.result.counts) {
-        UnitCounts& counts = *run.result.counts;
-        counts.callgrind_instructions = MeasuredCallgrindCount(callgrind_out.file);
-        if (run.result.ok && counts.callgrind_instructions.available) {
-          counts.callgrind_repeat = RepeatCallgrindCount(child_options, worker_argv,
-                                                         options.valgrind);
-        }
-      }
-      return run;
-    }
-    run.result.failure = absl::StrCat("the unit's result could not be read: ",
-                                      parsed.status().message());
-  } else {
-    run.result.failure = DescribeEnd(*child);
-    if (!report.last_step.empty()) absl::StrAppend(&run.result.failure, " during ", report.last_step);
-    if (std::string last = LastOutputLine(*child); !last.empty()) {
-      absl::StrAppend(&run.result.failure, " (last output: ", last, ")");
+  run.result = *std::move(parsed);
+  if (!run.result.ok) run.result.output_tail = reply.child.output_tail;
+  if (!callgrind_out.file.empty() && run.result.counts) {
+    UnitCounts& counts = *run.result.counts;
+    counts.callgrind_instructions = MeasuredCallgrindCount(callgrind_out.file);
+    if (run.result.ok && counts.callgrind_instructions.available) {
+      counts.callgrind_repeat = RepeatCallgrindCount(std::move(call), options.valgrind);
     }
   }
-  run.result.ok = false;
-  run.result.output_tail = child->output_tail;
   return run;
 }
 

@@ -23,16 +23,7 @@ void Field(JsonWriter& w, const char* key, const std::string& value) {
 }
 
 absl::StatusOr<rapidjson::Document> Parse(std::string_view json) {
-  // RapidJSON parses recursively: a child's line of 40,000 '[' overflowed the stack.
-  if (json::NestingDepth(json) > json::kMaxJsonDepth) {
-    return absl::InvalidArgumentError("the worker's result is nested too deeply");
-  }
-  rapidjson::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
-    return absl::InvalidArgumentError("the worker's result is not a JSON object");
-  }
-  return doc;
+  return json::ParseAnswer(json, "the worker's result");
 }
 
 std::string GetString(const rapidjson::Value& v, const char* key) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/base/build_config.h"
+#include "core/child/worker_modes.h"
 #include "tools/zoo-host/cli_common.h"
 #include "zoo/adapter.h"
 
@@ -19,7 +20,6 @@ int ListCommand(int argc, char** argv);
 int RenderCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
 int ValidateCommand(int argc, char** argv);
-int WorkerCommand(int argc, char** argv);
 }  // namespace zoo::cli
 
 namespace {
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     if (command == "render") return zoo::cli::RenderCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
     if (command == "validate") return zoo::cli::ValidateCommand(argc - 1, argv + 1);
-    if (command == "__worker") return zoo::cli::WorkerCommand(argc - 1, argv + 1);
+    if (command == "__worker") return zoo::RunWorkerMode(argc - 1, argv + 1);
   } catch (const std::exception& e) {
     // The last boundary: nothing escapes as an uncaught exception.
     std::cerr << "zoo-host " << command << ": " << e.what() << "\n";
