@@ -289,6 +289,62 @@ std::string CellChange::id() const {
   return absl::StrFormat("%s/c%u/%uus", baseline, concurrency, tier_us);
 }
 
+namespace {
+
+// The subject's overhead share at one shared coordinate, before and after.
+ShareChange ShareChangeAt(const ReportModel& old_m, const ReportModel& new_m,
+                          uint32_t concurrency, uint32_t tier_us) {
+  ShareChange s;
+  s.concurrency = concurrency;
+  s.tier_us = tier_us;
+  const UnitView* o = SubjectUnit(old_m, concurrency, tier_us);
+  const UnitView* n = SubjectUnit(new_m, concurrency, tier_us);
+  if (o != nullptr) s.old_share = o->stats.overhead_share;
+  if (n != nullptr) s.new_share = n->stats.overhead_share;
+  if (s.old_share && s.new_share) {
+    s.change_pp = (*s.new_share - *s.old_share) * 100;
+    s.message = {.code = "compare.share.changed",
+                 .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)},
+                          {"old", FormatPercentArg(*s.old_share)},
+                          {"new", FormatPercentArg(*s.new_share)},
+                          {"change", PointsArg(*s.change_pp)}}};
+  } else {
+    s.message = {.code = "compare.share.no_figure",
+                 .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)}}};
+  }
+  return s;
+}
+
+// The adapters, tiers, concurrencies and cells only one side has, then the summary line.
+void ListOnlyInOne(const ReportModel& old_m, const ReportModel& new_m, CompareModel& m) {
+  ListOneSided(MeasuredAdapters(old_m), MeasuredAdapters(new_m), "adapter",
+               [](const std::string& s) { return s; }, &m.only_in_one);
+  ListOneSided(old_m.tiers_us, new_m.tiers_us, "tier",
+               [](uint32_t t) { return absl::StrCat(t); }, &m.only_in_one);
+  ListOneSided(old_m.concurrencies, new_m.concurrencies, "concurrency",
+               [](uint32_t c) { return absl::StrCat(c); }, &m.only_in_one);
+  ListOneSided(CellKeys(old_m), CellKeys(new_m), "cell",
+               [](const Key& k) {
+                 return absl::StrFormat("%s/c%u/%uus", std::get<0>(k), std::get<1>(k),
+                                        std::get<2>(k));
+               },
+               &m.only_in_one);
+  uint32_t only_old = 0, only_new = 0;
+  for (const OneSided& o : m.only_in_one) {
+    if (o.kind != "cell") continue;
+    (o.side == "old" ? only_old : only_new) += 1;
+  }
+  m.summary = {.code = "compare.summary",
+               .args = {{"shared", absl::StrCat(m.cells.size())},
+                        {"regressed", absl::StrCat(m.regressed)},
+                        {"improved", absl::StrCat(m.improved)},
+                        {"within_noise", absl::StrCat(m.within_noise)},
+                        {"only_old", absl::StrCat(only_old)},
+                        {"only_new", absl::StrCat(only_new)}}};
+}
+
+}  // namespace
+
 absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::string old_path,
                                                const Archive& new_archive, std::string new_path,
                                                const AnalysisOptions& options) {
@@ -344,25 +400,7 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   }
 
   for (const auto& [concurrency, tier_us] : shared_coordinates) {
-    ShareChange s;
-    s.concurrency = concurrency;
-    s.tier_us = tier_us;
-    const UnitView* o = SubjectUnit(*old_m, concurrency, tier_us);
-    const UnitView* n = SubjectUnit(*new_m, concurrency, tier_us);
-    if (o != nullptr) s.old_share = o->stats.overhead_share;
-    if (n != nullptr) s.new_share = n->stats.overhead_share;
-    if (s.old_share && s.new_share) {
-      s.change_pp = (*s.new_share - *s.old_share) * 100;
-      s.message = {.code = "compare.share.changed",
-                   .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)},
-                            {"old", FormatPercentArg(*s.old_share)},
-                            {"new", FormatPercentArg(*s.new_share)},
-                            {"change", PointsArg(*s.change_pp)}}};
-    } else {
-      s.message = {.code = "compare.share.no_figure",
-                   .args = {{"coordinates", CoordinatesArg(concurrency, tier_us)}}};
-    }
-    m.shares.push_back(std::move(s));
+    m.shares.push_back(ShareChangeAt(*old_m, *new_m, concurrency, tier_us));
   }
 
   m.geomean = Geomean(m.cells, "");
@@ -374,31 +412,7 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   }
   for (const std::string& b : baselines) m.geomean_per_baseline.push_back(Geomean(m.cells, b));
 
-  ListOneSided(MeasuredAdapters(*old_m), MeasuredAdapters(*new_m), "adapter",
-               [](const std::string& s) { return s; }, &m.only_in_one);
-  ListOneSided(old_m->tiers_us, new_m->tiers_us, "tier",
-               [](uint32_t t) { return absl::StrCat(t); }, &m.only_in_one);
-  ListOneSided(old_m->concurrencies, new_m->concurrencies, "concurrency",
-               [](uint32_t c) { return absl::StrCat(c); }, &m.only_in_one);
-  ListOneSided(CellKeys(*old_m), CellKeys(*new_m), "cell",
-               [](const Key& k) {
-                 return absl::StrFormat("%s/c%u/%uus", std::get<0>(k), std::get<1>(k),
-                                        std::get<2>(k));
-               },
-               &m.only_in_one);
-
-  uint32_t only_old = 0, only_new = 0;
-  for (const OneSided& o : m.only_in_one) {
-    if (o.kind != "cell") continue;
-    (o.side == "old" ? only_old : only_new) += 1;
-  }
-  m.summary = {.code = "compare.summary",
-               .args = {{"shared", absl::StrCat(m.cells.size())},
-                        {"regressed", absl::StrCat(m.regressed)},
-                        {"improved", absl::StrCat(m.improved)},
-                        {"within_noise", absl::StrCat(m.within_noise)},
-                        {"only_old", absl::StrCat(only_old)},
-                        {"only_new", absl::StrCat(only_new)}}};
+  ListOnlyInOne(*old_m, *new_m, m);
   return m;
 }
 

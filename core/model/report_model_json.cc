@@ -333,6 +333,10 @@ void WriteCostRow(json::Writer& w, const CostRow& r) {
   WriteCountPerTask(w, "cycles", r.cycles);
   WriteCountPerTask(w, "context_switches", r.context_switches);
   WriteCountPerTask(w, "cpu_migrations", r.cpu_migrations);
+  if (r.threads_created) {  // absent for units that did not record it
+    json::Int(w, "threads_created", *r.threads_created);
+    json::Double(w, "threads_created_per_round", r.threads_created_per_round);
+  }
   w.EndObject();
 }
 
@@ -399,14 +403,7 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   json::Bool(w, "passed", s.passed);
   w.Key("checks");
   w.StartArray();
-  for (const SelfCheck& c : s.checks) {
-    w.StartObject();
-    json::String(w, "name", c.name);
-    json::Bool(w, "passed", c.passed);
-    json::String(w, "detail", c.detail);
-    WriteMessage(w, "message", c.message);
-    w.EndObject();
-  }
+  for (const SelfCheck& c : s.checks) WriteModelSelfCheck(w, c);
   w.EndArray();
   WriteStringList(w, "withheld_units", s.withheld_units);
   w.Key("withheld");

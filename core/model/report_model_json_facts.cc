@@ -157,6 +157,12 @@ void WriteModelNoise(json::Writer& w, const NoiseRecord& noise) {
   WriteConditions(w, "checked", noise, false);
 }
 
+void WriteModelSelfCheck(json::Writer& w, const SelfCheck& c) {
+  Members check(w, nullptr);
+  check.Text("name", c.name).Flag("passed", c.passed).Text("detail", c.detail);
+  WriteMessage(w, "message", c.message);
+}
+
 void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapters) {
   w.Key("adapters");
   w.StartArray();
@@ -168,6 +174,14 @@ void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapt
     adapter.Text("drive_level", d.drive_level);
     adapter.Text("abi", absl::StrCat(d.abi_major, ".", d.abi_minor)).Text("file", d.file);
     adapter.Text("sha256", rec.sha256);
+    if (rec.build) {  // absent in archives from before builds were read
+      Members(w, "build")
+          .Text("compiler", rec.build->compiler)
+          .Text("producer", rec.build->producer)
+          .Text("optimization", rec.build->optimization)
+          .Flag("unoptimized", rec.build->Unoptimized())
+          .Texts("sanitizers", rec.build->sanitizers);
+    }
     Members(w, "gate").Flag("passed", rec.gate_passed).Text("reason", rec.gate_reason);
   }
   w.EndArray();

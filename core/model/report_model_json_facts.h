@@ -17,6 +17,8 @@ namespace zoo {
 void WriteModelRun(json::Writer& w, const RunRecord& run);                // "run": {...}
 void WriteModelEnvironment(json::Writer& w, const SystemInfo& e);         // "environment"
 void WriteModelNoise(json::Writer& w, const NoiseRecord& noise);          // "noise"
+// One self-check: {name, passed, detail, message}.
+void WriteModelSelfCheck(json::Writer& w, const SelfCheck& c);
 void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapters);
 void WriteModelUnitStats(json::Writer& w, const UnitStats& stats);        // "stats"
 void WriteModelSemanticsItem(json::Writer& w, const SemanticsItem& item);  // a bare object

@@ -5,9 +5,14 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <functional>
 #include <map>
 #include <set>
+#include <string>
+#include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -150,84 +155,56 @@ void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEnt
   }
 }
 
-}  // namespace
+using NoteFn = std::function<void(std::string_view)>;
 
-absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
-  auto note = [&](std::string_view line) {
-    if (options.on_note) options.on_note(line);
-  };
-  const Matrix& m = options.matrix;
-  if (absl::Status s = ValidateMatrix(m, "the matrix"); !s.ok()) return s;
-
-  // Before the catalog probes and the gate start child processes of their own, so that the
-  // load average is the machine's, not ours; nothing is timed yet.
-  const SystemInfo environment = ReadSystemInfo();
-  NoiseRecord noise = ReadNoiseConditions(environment, m, options.noise_root);
-
-  std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
-                                           options.plugin_paths.end());
-  PluginSearchPath search = DefaultSearchPath(std::move(paths));
-  search.allow_untrusted = options.allow_untrusted_plugins;
-  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
-  if (!candidates.ok()) return candidates.status();
-  const std::vector<CatalogEntry> catalog =
-      BuildCatalog(*candidates, ChildProbe(options.zoo_host, std::chrono::seconds(20)));
-  for (const CatalogEntry& e : catalog) {
-    if (!e.usable()) note(absl::StrCat("skipped: ", e.problem));
-  }
-  absl::StatusOr<std::vector<const CatalogEntry*>> selected = SelectAdapters(catalog, m);
-  if (!selected.ok()) return selected.status();
-  // Printed once the run is sure to go ahead (a usage error stays one sentence); never fatal.
-  for (const NoiseCondition& c : noise.conditions) {
-    if (c.warning()) note(absl::StrCat("noise warning: ", c.detail));
-  }
-
-  const uint32_t cores = std::max(1u, environment.logical_cores);
+// The archive's run record and environment, before anything is measured.
+Archive StartArchive(const RunOptions& options, const SystemInfo& environment, NoiseRecord noise) {
   Archive archive;
   archive.run.started_utc = UtcNow();
   archive.run.command = options.command_line;
   archive.run.quick = options.quick;
   archive.run.quick_description = options.quick ? QuickDescription() : "";
-  archive.run.matrix = m;
+  archive.run.matrix = options.matrix;
   archive.run.instrument = options.instrument;
   archive.run.instrument_version = options.instrument.empty() ? "" : options.valgrind_version;
   archive.environment = environment;
   archive.noise = std::move(noise);
-  archive.subject = m.subject;
+  archive.subject = options.matrix.subject;
+  return archive;
+}
 
-  // No adapter is trusted before the gate; a PASS of the same file and build is reused.
+// No adapter is trusted before the gate; a PASS of the same file and build is reused. Fills
+// the archive's adapter records; the adapters that passed, subject first, or why the subject
+// did not.
+absl::StatusOr<std::vector<const CatalogEntry*>> GateAdapters(
+    const RunOptions& options, const std::vector<const CatalogEntry*>& selected, uint32_t cores,
+    Archive& archive, const NoteFn& note) {
   GateRunOptions gate;
   gate.timeout = std::chrono::seconds(60);
   const GateCache gate_cache = GateCache::Open(options.gate_cache_dir, options.zoo_host, gate.gate);
   std::vector<std::optional<GateReport>> cached;
   std::vector<std::filesystem::path> to_gate;
-  for (const CatalogEntry* e : *selected) {
+  for (const CatalogEntry* e : selected) {
     absl::StatusOr<std::string> sha = FileSha256(e->candidate.file);
-    AdapterRecord rec{.descriptor = *e->descriptor,
-                      .sha256 = sha.ok() ? *sha : std::string("unreadable"),
-                      .build = BuildOf(e->candidate.file),
-                      .gate_passed = false,
-                      .gate_reason = ""};
+    archive.adapters.push_back({.descriptor = *e->descriptor,
+                                .sha256 = sha.ok() ? *sha : std::string("unreadable"),
+                                .build = BuildOf(e->candidate.file),
+                                .gate_passed = false,
+                                .gate_reason = ""});
     cached.push_back(sha.ok() ? gate_cache.FindPass(*sha) : std::nullopt);
     if (!cached.back()) to_gate.push_back(e->candidate.file);
-    archive.adapters.push_back(std::move(rec));
   }
   const std::vector<GateVerdict> gated =
       RunGatesInChildren(options.zoo_host, to_gate, gate, std::min(cores, 2u));
   std::vector<const CatalogEntry*> passed;
-  for (size_t i = 0, next_gated = 0; i < selected->size(); ++i) {
-    const CatalogEntry* e = (*selected)[i];
+  for (size_t i = 0, next_gated = 0; i < selected.size(); ++i) {
     AdapterRecord& rec = archive.adapters[i];
-    GateVerdict verdict;
-    if (cached[i]) {
-      verdict = GateVerdict{.passed = true, .reason = "", .report = cached[i]};
-    } else {
-      verdict = gated[next_gated++];
-      if (verdict.passed && verdict.report && rec.sha256 != "unreadable") {
-        // A cache that cannot be written costs the next run time, not this run its data.
-        if (absl::Status s = gate_cache.StorePass(rec.sha256, *verdict.report); !s.ok()) {
-          note(absl::StrCat("gate cache: ", s.message()));
-        }
+    GateVerdict verdict = cached[i] ? GateVerdict{.passed = true, .reason = "", .report = cached[i]}
+                                    : gated[next_gated++];
+    if (!cached[i] && verdict.passed && verdict.report && rec.sha256 != "unreadable") {
+      // A cache that cannot be written costs the next run time, not this run its data.
+      if (absl::Status s = gate_cache.StorePass(rec.sha256, *verdict.report); !s.ok()) {
+        note(absl::StrCat("gate cache: ", s.message()));
       }
     }
     rec.gate_passed = verdict.passed;
@@ -235,16 +212,20 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
     note(absl::StrCat("gate: ", verdict.passed ? "PASS     " : "REJECTED ", rec.descriptor.name,
                       verdict.passed ? "" : absl::StrCat(": ", verdict.reason),
                       cached[i] ? " (an earlier PASS of this file and zoo-host build)" : ""));
-    if (e->descriptor->name == m.subject) archive.subject_version = e->descriptor->version;
-    if (verdict.passed) passed.push_back(e);
+    if (rec.descriptor.name == archive.subject) archive.subject_version = rec.descriptor.version;
+    if (verdict.passed) passed.push_back(selected[i]);
   }
-  if (passed.empty() || passed.front()->descriptor->name != m.subject) {
+  if (passed.empty() || passed.front()->descriptor->name != archive.subject) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "the subject '", m.subject, "' did not pass the equivalence gate: ",
+        "the subject '", archive.subject, "' did not pass the equivalence gate: ",
         archive.adapters.front().gate_reason));
   }
+  return passed;
+}
 
-  // Same work in every unit: each tier's body calibrated once, in processes of its own.
+// Same work in every unit: each tier's body calibrated once, in processes of its own.
+absl::Status CalibrateTiers(const RunOptions& options, Archive& archive, const NoteFn& note) {
+  const Matrix& m = options.matrix;
   absl::StatusOr<RunCalibration> calibration = CalibrateInChildren(
       options.zoo_host, m.workload, m.tiers_us, kCalibrationProcesses, std::chrono::seconds(60));
   if (!calibration.ok()) return calibration.status();
@@ -257,7 +238,29 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
     note(absl::StrCat("calibration: ", t.tier_us, " us = ", t.repetitions,
                       " repetitions (the median of ", absl::StrJoin(counts, ", "), ")"));
   }
+  return absl::OkStatus();
+}
 
+// The allocation counter the cost units preload, or an empty path (and why, as a note).
+std::filesystem::path CostAllocCounter(const RunOptions& options, const NoteFn& note) {
+  if (std::string why = AllocCountingUnsupportedReason(); !why.empty()) {
+    note(absl::StrCat("cost: allocations not counted: ", why));
+    return {};
+  }
+  std::error_code ec;
+  std::filesystem::path library = AllocCounterLibrary(options.zoo_host);
+  if (!std::filesystem::exists(library, ec)) {
+    note(absl::StrCat("cost: allocations not counted: ", library.string(), " does not exist"));
+    return {};
+  }
+  return library;
+}
+
+// Every unit of the run in order: the matrix, the semantics dimension, the cost units.
+std::vector<UnitSpec> PlanRun(const RunOptions& options,
+                              const std::vector<const CatalogEntry*>& passed, uint32_t cores,
+                              Archive& archive, const NoteFn& note) {
+  const Matrix& m = options.matrix;
   std::vector<PlannedAdapter> planned;
   for (const CatalogEntry* e : passed) {
     planned.push_back({.name = e->descriptor->name, .plugin_file = e->candidate.file.string()});
@@ -289,94 +292,92 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
                                         item.dropped_reason));
   }
   PlanCostUnits(options, passed, cores, &archive.cost, &specs);
-  std::filesystem::path alloc_counter;
-  if (archive.cost.status == "measured") {
-    std::error_code ec;
-    if (std::string why = AllocCountingUnsupportedReason(); !why.empty()) {
-      note(absl::StrCat("cost: allocations not counted: ", why));
-    } else if (alloc_counter = AllocCounterLibrary(options.zoo_host);
-               !std::filesystem::exists(alloc_counter, ec)) {
-      note(absl::StrCat("cost: allocations not counted: ", alloc_counter.string(),
-                        " does not exist"));
-      alloc_counter.clear();
-    }
-    note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed.size(),
-                      " counters units (noop) after the matrix"));
-  }
-  archive.run.units_planned = static_cast<uint32_t>(specs.size());
+  return specs;
+}
 
-  RunOutcome outcome;
-  absl::StatusOr<std::filesystem::path> claimed = ClaimArchivePath(ArchivePath(
-      options.results_dir, archive.subject, archive.subject_version, archive.run.started_utc));
-  if (!claimed.ok()) return claimed.status();
-  outcome.archive_path = *claimed;
-  const int64_t start = MonotonicNs();
-  auto elapsed = [&] { return static_cast<double>(MonotonicNs() - start) / 1e9; };
-  std::vector<std::string> unit_json;  // each unit serialised once (archive.h)
-  bool saved_once = false;
-  auto save = [&]() -> absl::Status {
-    archive.run.wall_s = elapsed();
-    archive.self_checks = RunSelfChecks(archive, static_cast<int>(getpid()));
-    absl::Status s = WriteArchive(archive, outcome.archive_path, &unit_json);
+// Writes the archive after every unit. A full disk: the archive on disk keeps the units of
+// the last save, marked failed in place (that needs no new space); one that never landed is
+// no archive and goes.
+class ArchiveSaver {
+ public:
+  ArchiveSaver(Archive& archive, std::filesystem::path path)
+      : archive_(archive), path_(std::move(path)), start_(MonotonicNs()) {}
+
+  double elapsed_s() const { return static_cast<double>(MonotonicNs() - start_) / 1e9; }
+
+  // After a unit was appended to the archive: serialised once, kept for every later save.
+  void Added(const ArchivedUnit& unit) { unit_json_.push_back(ArchivedUnitToJson(unit)); }
+
+  absl::Status Save() {
+    archive_.run.wall_s = elapsed_s();
+    archive_.self_checks = RunSelfChecks(archive_, static_cast<int>(getpid()));
+    absl::Status s = WriteArchive(archive_, path_, &unit_json_);
     if (s.ok()) {
-      saved_once = true;
+      saved_once_ = true;
       return s;
     }
-    // A full disk: the archive on disk keeps the units of the last save, marked failed in
-    // place (that needs no new space); one that never landed is no archive and goes.
     std::string kept;
     std::error_code ec;
-    if (!saved_once) {
-      std::filesystem::remove(outcome.archive_path, ec);
+    if (!saved_once_) {
+      std::filesystem::remove(path_, ec);
       kept = "no archive was kept";
-    } else if (absl::Status marked = MarkArchiveFailed(outcome.archive_path); marked.ok()) {
+    } else if (absl::Status marked = MarkArchiveFailed(path_); marked.ok()) {
       kept = "the archive keeps what was saved before, marked failed";
     } else {
       kept = absl::StrCat("the archive keeps what was saved before, but could not be marked "
                           "failed: ", marked.message());
     }
     return absl::Status(s.code(), absl::StrCat(s.message(), "; ", kept));
-  };
-  if (absl::Status s = save(); !s.ok()) return s;
+  }
 
-  // A cell that crashed or hung in one process would do so again: its later processes are
-  // not run (a hang would cost the unit timeout each time), and the run says so.
+ private:
+  Archive& archive_;
+  std::filesystem::path path_;
+  int64_t start_;
+  std::vector<std::string> unit_json_;  // each unit serialised once (archive.h)
+  bool saved_once_ = false;
+};
+
+// How long one unit may take: valgrind runs it tens of times slower than the hardware.
+UnitRunOptions UnitOptions(const RunOptions& options, const UnitSpec& spec,
+                           const std::filesystem::path& alloc_counter) {
+  UnitRunOptions run_options;
+  const double timeout_s = spec.instrument == "callgrind"
+                               ? options.matrix.unit_timeout_s * kCallgrindTimeoutFactor
+                               : options.matrix.unit_timeout_s;
+  run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
+  run_options.cancel = options.stop;
+  run_options.alloc_counter = alloc_counter;
+  run_options.valgrind = options.valgrind;
+  return run_options;
+}
+
+// Measures `specs` in order, each in its own process, saving after each; false when Ctrl-C
+// stopped it. A cell that crashed or hung in one process would do so again: its later
+// processes are not run (a hang would cost the unit timeout each time), and `not_run` counts
+// them.
+absl::StatusOr<bool> MeasureUnits(const RunOptions& options, const std::vector<UnitSpec>& specs,
+                                  uint32_t cores, const std::filesystem::path& alloc_counter,
+                                  Archive& archive, ArchiveSaver& saver, size_t& not_run) {
   std::set<std::string> failed_cells;
   auto cell_of = [](const UnitSpec& s) {
     return absl::StrCat(s.adapter, "/", s.semantics, "/", s.instrument, "/", s.concurrency, "/",
                         s.tier_us);
   };
-  size_t not_run = 0;
-  bool stopped = false;
   for (size_t i = 0; i < specs.size(); ++i) {
-    if (options.stop != nullptr && options.stop->load()) {
-      stopped = true;
-      break;
-    }
+    if (options.stop != nullptr && options.stop->load()) return false;
     if (specs[i].process > 0 && failed_cells.contains(cell_of(specs[i]))) {
       ++not_run;
       continue;
     }
     RunProgress progress{.unit_index = i, .units_total = specs.size(), .spec = &specs[i],
-                         .elapsed_s = elapsed(), .eta_s = -1, .finished = nullptr};
+                         .elapsed_s = saver.elapsed_s(), .eta_s = -1, .finished = nullptr};
     if (i > 0) progress.eta_s = progress.elapsed_s / static_cast<double>(i) *
                                 static_cast<double>(specs.size() - i);
     if (options.on_progress) options.on_progress(progress);
-
-    UnitRunOptions run_options;
-    // valgrind runs the unit tens of times slower than the hardware.
-    const double timeout_s =
-        specs[i].instrument == "callgrind" ? m.unit_timeout_s * kCallgrindTimeoutFactor
-                                           : m.unit_timeout_s;
-    run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
-    run_options.cancel = options.stop;
-    run_options.alloc_counter = alloc_counter;
-    run_options.valgrind = options.valgrind;
-    UnitRun run = RunUnitInChild(options.zoo_host, specs[i], run_options);
-    if (run.cancelled) {
-      stopped = true;  // the unit in progress is abandoned, not recorded
-      break;
-    }
+    UnitRun run =
+        RunUnitInChild(options.zoo_host, specs[i], UnitOptions(options, specs[i], alloc_counter));
+    if (run.cancelled) return false;  // the unit in progress is abandoned, not recorded
     ArchivedUnit unit{.result = std::move(run.result), .stats = {}};
     unit.stats = ComputeUnitStats(unit.result, cores);
     if (unit.result.ok) {
@@ -386,21 +387,81 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
       failed_cells.insert(cell_of(unit.result.spec));
     }
     archive.units.push_back(std::move(unit));
-    unit_json.push_back(ArchivedUnitToJson(archive.units.back()));
-    if (absl::Status s = save(); !s.ok()) return s;
+    saver.Added(archive.units.back());
+    if (absl::Status s = saver.Save(); !s.ok()) return s;
     progress.finished = &archive.units.back().result;
-    progress.elapsed_s = elapsed();
+    progress.elapsed_s = saver.elapsed_s();
     if (options.on_progress) options.on_progress(progress);
   }
+  return true;
+}
 
+}  // namespace
+
+absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
+  const NoteFn note = [&](std::string_view line) {
+    if (options.on_note) options.on_note(line);
+  };
+  const Matrix& m = options.matrix;
+  if (absl::Status s = ValidateMatrix(m, "the matrix"); !s.ok()) return s;
+
+  // Before the catalog probes and the gate start child processes of their own, so that the
+  // load average is the machine's, not ours; nothing is timed yet.
+  const SystemInfo environment = ReadSystemInfo();
+  NoiseRecord noise = ReadNoiseConditions(environment, m, options.noise_root);
+
+  std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
+                                           options.plugin_paths.end());
+  PluginSearchPath search = DefaultSearchPath(std::move(paths));
+  search.allow_untrusted = options.allow_untrusted_plugins;
+  absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
+  if (!candidates.ok()) return candidates.status();
+  const std::vector<CatalogEntry> catalog =
+      BuildCatalog(*candidates, ChildProbe(options.zoo_host, std::chrono::seconds(20)));
+  for (const CatalogEntry& e : catalog) {
+    if (!e.usable()) note(absl::StrCat("skipped: ", e.problem));
+  }
+  absl::StatusOr<std::vector<const CatalogEntry*>> selected = SelectAdapters(catalog, m);
+  if (!selected.ok()) return selected.status();
+  // Printed once the run is sure to go ahead (a usage error stays one sentence); never fatal.
+  for (const NoiseCondition& c : noise.conditions) {
+    if (c.warning()) note(absl::StrCat("noise warning: ", c.detail));
+  }
+
+  const uint32_t cores = std::max(1u, environment.logical_cores);
+  Archive archive = StartArchive(options, environment, std::move(noise));
+  absl::StatusOr<std::vector<const CatalogEntry*>> passed =
+      GateAdapters(options, *selected, cores, archive, note);
+  if (!passed.ok()) return passed.status();
+  if (absl::Status s = CalibrateTiers(options, archive, note); !s.ok()) return s;
+  const std::vector<UnitSpec> specs = PlanRun(options, *passed, cores, archive, note);
+  std::filesystem::path alloc_counter;
+  if (archive.cost.status == "measured") {
+    alloc_counter = CostAllocCounter(options, note);
+    note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed->size(),
+                      " counters units (noop) after the matrix"));
+  }
+  archive.run.units_planned = static_cast<uint32_t>(specs.size());
+
+  RunOutcome outcome;
+  absl::StatusOr<std::filesystem::path> claimed = ClaimArchivePath(ArchivePath(
+      options.results_dir, archive.subject, archive.subject_version, archive.run.started_utc));
+  if (!claimed.ok()) return claimed.status();
+  outcome.archive_path = *claimed;
+  ArchiveSaver saver(archive, outcome.archive_path);
+  if (absl::Status s = saver.Save(); !s.ok()) return s;
+  size_t not_run = 0;
+  absl::StatusOr<bool> completed =
+      MeasureUnits(options, specs, cores, alloc_counter, archive, saver, not_run);
+  if (!completed.ok()) return completed.status();
   if (not_run > 0) {
     archive.run.units_planned -= static_cast<uint32_t>(not_run);
     note(absl::StrCat(not_run, " later processes of cells that had failed were not run: a "
                             "crash or hang repeats, and a hang costs the unit timeout each time"));
   }
-  archive.run.status = stopped ? "interrupted" : "complete";
+  archive.run.status = *completed ? "complete" : "interrupted";
   archive.run.finished_utc = UtcNow();
-  if (absl::Status s = save(); !s.ok()) return s;
+  if (absl::Status s = saver.Save(); !s.ok()) return s;
   outcome.archive = std::move(archive);
   return outcome;
 }

@@ -94,21 +94,14 @@ void KeepTail(std::string* s, size_t max) {
   if (s->size() > 2 * max) s->erase(0, s->size() - max);
 }
 
-}  // namespace
-
-absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
-  if (options.argv.empty()) return absl::InvalidArgumentError("RunChild: empty argv");
-  Fd report_r, report_w, output_r, output_w;
-  if (absl::Status s = MakePipe(&report_r, &report_w); !s.ok()) return s;
-  if (absl::Status s = MakePipe(&output_r, &output_w); !s.ok()) return s;
-
-  SpawnSetup spawn;
+// stdin from /dev/null, stdout and stderr into the output pipe, the report pipe at
+// kChildReportFd. Its own process group, so a timeout kills whatever it started too; default
+// signal dispositions and an empty mask, whatever the parent had.
+void ConfigureSpawn(SpawnSetup& spawn, const Fd& output_w, const Fd& report_w) {
   posix_spawn_file_actions_addopen(&spawn.actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&spawn.actions, output_w.get(), 1);
   posix_spawn_file_actions_adddup2(&spawn.actions, output_w.get(), 2);
   posix_spawn_file_actions_adddup2(&spawn.actions, report_w.get(), kChildReportFd);
-  // Its own process group, so a timeout kills whatever it started too; default signal
-  // dispositions and an empty mask, whatever the parent had.
   sigset_t all, none;
   sigfillset(&all);
   sigemptyset(&none);
@@ -118,54 +111,36 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
   posix_spawnattr_setflags(&spawn.attr, static_cast<short>(POSIX_SPAWN_SETPGROUP |
                                                            POSIX_SPAWN_SETSIGDEF |
                                                            POSIX_SPAWN_SETSIGMASK));
+}
 
-  std::vector<char*> argv;
-  for (const std::string& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-
-  std::vector<std::string> env_strings;
+// This process's environment with `extra` ("NAME=value") added, replacing the same names.
+std::vector<std::string> ChildEnvironment(const std::vector<std::string>& extra) {
+  std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) {
     const std::string_view entry(*e);
-    const bool replaced = std::any_of(
-        options.extra_env.begin(), options.extra_env.end(), [&](const std::string& extra) {
-          const size_t eq = extra.find('=');
-          return entry.substr(0, entry.find('=')) == std::string_view(extra).substr(0, eq);
-        });
-    if (!replaced) env_strings.emplace_back(entry);
+    const bool replaced = std::any_of(extra.begin(), extra.end(), [&](const std::string& x) {
+      const size_t eq = x.find('=');
+      return entry.substr(0, entry.find('=')) == std::string_view(x).substr(0, eq);
+    });
+    if (!replaced) env.emplace_back(entry);
   }
-  env_strings.insert(env_strings.end(), options.extra_env.begin(), options.extra_env.end());
-  std::vector<char*> envp;
-  for (std::string& e : env_strings) envp.push_back(e.data());
-  envp.push_back(nullptr);
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
+}
 
-  const int64_t start = MonotonicNs();
-  pid_t pid = -1;
-  const int rc =
-      posix_spawn(&pid, argv[0], &spawn.actions, &spawn.attr, argv.data(), envp.data());
-  if (rc != 0) {
-    return absl::InternalError(
-        absl::StrCat("could not start ", options.argv[0], ": ", strerror(rc)));
-  }
-  report_w.Reset();
-  output_w.Reset();
-  fcntl(report_r.get(), F_SETFL, O_NONBLOCK);
-  fcntl(output_r.get(), F_SETFL, O_NONBLOCK);
-
-  ChildResult result;
-  result.pid = pid;
+// Reads both pipes until the child is reaped and they close, killing its group at the
+// deadline, on cancel or when it floods the report channel; returns its wait status.
+int Supervise(pid_t pid, int64_t start, const ChildOptions& options, const Fd& report_r,
+              const Fd& output_r, ChildResult& result) {
   const int64_t deadline = start + options.timeout.count() * 1'000'000;
   bool report_open = true, output_open = true, reaped = false;
   int status = 0;
   int64_t reaped_at = 0;
   for (;;) {
-    if (!reaped) {
-      const pid_t w = waitpid(pid, &status, WNOHANG);
-      if (w == pid) {
-        reaped = true;
-        reaped_at = MonotonicNs();
-        // Whatever it left behind in its group goes with it.
-        kill(-pid, SIGKILL);
-      }
+    if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      reaped_at = MonotonicNs();
+      kill(-pid, SIGKILL);  // whatever it left behind in its group goes with it
     }
     const int64_t now = MonotonicNs();
     const bool cancel = options.cancel != nullptr && options.cancel->load();
@@ -199,6 +174,43 @@ absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
       KeepTail(&result.output_tail, options.output_tail_bytes);
     }
   }
+  return status;
+}
+
+}  // namespace
+
+absl::StatusOr<ChildResult> RunChild(const ChildOptions& options) {
+  if (options.argv.empty()) return absl::InvalidArgumentError("RunChild: empty argv");
+  Fd report_r, report_w, output_r, output_w;
+  if (absl::Status s = MakePipe(&report_r, &report_w); !s.ok()) return s;
+  if (absl::Status s = MakePipe(&output_r, &output_w); !s.ok()) return s;
+  SpawnSetup spawn;
+  ConfigureSpawn(spawn, output_w, report_w);
+
+  std::vector<char*> argv;
+  for (const std::string& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::vector<std::string> env_strings = ChildEnvironment(options.extra_env);
+  std::vector<char*> envp;
+  for (std::string& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  const int64_t start = MonotonicNs();
+  pid_t pid = -1;
+  const int rc =
+      posix_spawn(&pid, argv[0], &spawn.actions, &spawn.attr, argv.data(), envp.data());
+  if (rc != 0) {
+    return absl::InternalError(
+        absl::StrCat("could not start ", options.argv[0], ": ", strerror(rc)));
+  }
+  report_w.Reset();
+  output_w.Reset();
+  fcntl(report_r.get(), F_SETFL, O_NONBLOCK);
+  fcntl(output_r.get(), F_SETFL, O_NONBLOCK);
+
+  ChildResult result;
+  result.pid = pid;
+  const int status = Supervise(pid, start, options, report_r, output_r, result);
   if (result.output_tail.size() > options.output_tail_bytes) {
     result.output_tail.erase(0, result.output_tail.size() - options.output_tail_bytes);
   }

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include <boost/any.hpp>
+#include <boost/program_options/parsers.hpp>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -90,6 +91,39 @@ absl::StatusOr<std::vector<CatalogEntry>> DiscoverAdapters(
   absl::StatusOr<std::vector<PluginCandidate>> candidates = ListCandidates(search);
   if (!candidates.ok()) return candidates.status();
   return BuildCatalog(*candidates, ChildProbe(SelfExecutable(), std::chrono::seconds(20)));
+}
+
+std::optional<int> ParseCommandLine(
+    const std::string& command, int argc, char** argv,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional,
+    boost::program_options::variables_map& vm) {
+  namespace po = boost::program_options;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return UsageError(command,
+                      absl::StrCat(e.what(), "; run 'zoo-host ", command, " --help'"));
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\n";
+    return kExitOk;
+  }
+  std::vector<std::string> positional_names;
+  for (unsigned i = 0; i < positional.max_total_count() && i < 16; ++i) {
+    const std::string& name = positional.name_for_position(i);
+    if (std::find(positional_names.begin(), positional_names.end(), name) ==
+        positional_names.end()) {
+      positional_names.push_back(name);
+    }
+  }
+  if (const int refused = RefuseEmptyValues(command, vm, options, positional_names);
+      refused != kExitOk) {
+    return refused;
+  }
+  return std::nullopt;
 }
 
 }  // namespace zoo::cli

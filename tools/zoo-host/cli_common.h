@@ -3,11 +3,13 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <boost/program_options/options_description.hpp>
+#include <boost/program_options/positional_options.hpp>
 #include <boost/program_options/variables_map.hpp>
 
 #include "absl/status/status.h"
@@ -37,6 +39,15 @@ int RefuseEmptyValues(const std::string& command,
                       const boost::program_options::variables_map& vm,
                       const boost::program_options::options_description& options,
                       const std::vector<std::string>& positional = {});
+
+// Parses a command's arguments into `vm`, positional ones by `positional`. Returns nullopt
+// when the command goes on; otherwise its exit code: kExitOk after printing the help for
+// --help, kExitUsage after one sentence for a bad flag or an empty value (RefuseEmptyValues).
+std::optional<int> ParseCommandLine(
+    const std::string& command, int argc, char** argv,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional,
+    boost::program_options::variables_map& vm);
 
 // A comma-separated list of names given to `flag` ("md,html"): each trimmed, none empty, none
 // twice (as a matrix file's lists are refused: "--format: lists md twice").

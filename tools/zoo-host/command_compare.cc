@@ -3,6 +3,7 @@
 // optional regression gate for CI (exit code 3).
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,20 +95,8 @@ int CompareCommand(int argc, char** argv) {
   po::positional_options_description positional;
   positional.add("old", 1).add("new", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return UsageError("compare", std::string(e.what()) + "; run 'zoo-host compare --help'");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return kExitOk;
-  }
-  if (const int refused = RefuseEmptyValues("compare", vm, options, {"old", "new"});
-      refused != kExitOk) {
-    return refused;
+  if (std::optional<int> done = ParseCommandLine("compare", argc, argv, options, positional, vm)) {
+    return *done;
   }
   if (old_path.empty() || new_path.empty()) {
     return UsageError("compare", "give two archives: OLD.json NEW.json");

@@ -1,6 +1,7 @@
 // zoo-host index: a static site of a results folder (core/results_site.h): every archive's
 // report, a compare page per adjacent pair of subject versions, and an index linking them.
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,20 +38,8 @@ int IndexCommand(int argc, char** argv) {
   po::positional_options_description positional;
   positional.add("results", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return UsageError("index", std::string(e.what()) + "; run 'zoo-host index --help'");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return kExitOk;
-  }
-  if (const int refused = RefuseEmptyValues("index", vm, options, {"results"});
-      refused != kExitOk) {
-    return refused;
+  if (std::optional<int> done = ParseCommandLine("index", argc, argv, options, positional, vm)) {
+    return *done;
   }
   if (results.empty()) return UsageError("index", "give the results folder to index");
   if (out.empty()) return UsageError("index", "give the site folder with --out SITE");

@@ -1,6 +1,7 @@
 // zoo-host render: re-renders an archive's report without measuring anything. The same
 // archive renders to the same bytes every time (reporters are deterministic).
 #include <iostream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,20 +70,8 @@ int RenderCommand(int argc, char** argv) {
   po::positional_options_description positional;
   positional.add("archive", 1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(),
-              vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return UsageError("render", std::string(e.what()) + "; run 'zoo-host render --help'");
-  }
-  if (vm.count("help")) {
-    std::cout << options << "\n";
-    return kExitOk;
-  }
-  if (const int refused = RefuseEmptyValues("render", vm, options, {"archive"});
-      refused != kExitOk) {
-    return refused;
+  if (std::optional<int> done = ParseCommandLine("render", argc, argv, options, positional, vm)) {
+    return *done;
   }
   if (archive.empty()) return UsageError("render", "give the archive to render");
   const std::filesystem::path out_dir =
