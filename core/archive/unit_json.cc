@@ -220,6 +220,9 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::Uint(w, "checksum", u.checksum);
   json::String(w, "output_tail", u.output_tail);
   json::Int(w, "bodies_on_calling_thread", u.bodies_on_calling_thread);
+  json::Int(w, "threads_created", u.threads_created);
+  json::Int(w, "threads_left", u.threads_left);
+  json::Int(w, "processes_left", u.processes_left);
   if (u.counts) WriteCounts(w, *u.counts);
   w.Key("rounds");
   w.StartArray();
@@ -270,9 +273,12 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   ZOO_ASSIGN_OR_RETURN(u.teardown_ns, json::GetInt(v, "teardown_ns", where));
   ZOO_ASSIGN_OR_RETURN(u.checksum, json::GetUint(v, "checksum", where));
   ZOO_ASSIGN_OR_RETURN(u.output_tail, json::GetString(v, "output_tail", where));
-  if (v.HasMember("bodies_on_calling_thread")) {  // -1 in archives before it
-    ZOO_ASSIGN_OR_RETURN(u.bodies_on_calling_thread,
-                         json::GetInt(v, "bodies_on_calling_thread", where));
+  // -1 in archives before them.
+  for (const auto& [key, field] : {std::pair{"bodies_on_calling_thread", &u.bodies_on_calling_thread},
+                                   std::pair{"threads_created", &u.threads_created},
+                                   std::pair{"threads_left", &u.threads_left},
+                                   std::pair{"processes_left", &u.processes_left}}) {
+    if (v.HasMember(key)) ZOO_ASSIGN_OR_RETURN(*field, json::GetInt(v, key, where));
   }
   if (v.HasMember("counts")) {
     ZOO_ASSIGN_OR_RETURN(u.counts, ReadCounts(v, where));

@@ -5,8 +5,10 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <set>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -14,6 +16,7 @@
 #include "core/base/clock.h"
 #include "core/base/leak_check.h"
 #include "core/base/sysinfo.h"
+#include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
 
 namespace zoo {
@@ -153,9 +156,43 @@ struct Rounds {
 using StepFn = std::function<void(std::string_view)>;
 
 // Submits the instance's tasks in batches, draining after each batch.
+// Allocations inside the adapter's calls only, added up over the gate: the counter runs from
+// just before each submit() or drain() to its return, so the gate's own work is not in it.
+class CallAllocations {
+ public:
+  bool counting() const { return counter_.available(); }
+  int64_t calls() const { return calls_; }
+  template <typename Call>
+  zoo_status_t Count(Call call) {
+    counter_.Start();
+    const zoo_status_t s = call();
+    zoo::Count n, bytes;
+    counter_.Stop(&n, &bytes);
+    if (n.available) calls_ += static_cast<int64_t>(n.total);
+    return s;
+  }
+
+ private:
+  AllocCounter counter_;
+  int64_t calls_ = 0;
+};
+
+// The distinct threads (pid, tid) that ran the instance's `n` tasks.
+uint32_t ExecutorThreads(const HostServices& host, uint32_t n) {
+  std::set<std::pair<int32_t, int32_t>> threads;
+  for (uint32_t i = 0; i < n; ++i) {
+    const TaskRecord& r = host.record(i);
+    if (r.outcome_ready.load(std::memory_order_acquire)) {
+      threads.emplace(r.outcome.executor_pid, r.outcome.executor_tid);
+    }
+  }
+  return static_cast<uint32_t>(threads.size());
+}
+
 Rounds SubmitAndDrain(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
                       HostServices& host, const GateInstance& instance, uint32_t n,
-                      const std::string& where, const StepFn& step, GateReport& report) {
+                      const std::string& where, const StepFn& step, CallAllocations& allocs,
+                      GateReport& report) {
   Rounds rounds{.completions_at_drain = std::vector<uint32_t>(n, 0),
                 .drain_return_ns = std::vector<int64_t>(n, 0),
                 .failure = std::nullopt};
@@ -165,14 +202,14 @@ Rounds SubmitAndDrain(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* sta
     if (step) step(absl::StrCat("submit at ", where, ", round ", round));
     for (uint32_t i = first; i < first + batch; ++i) {
       report.tasks_submitted++;
-      const zoo_status_t s = entry.submit(state, host.task(i));
+      const zoo_status_t s = allocs.Count([&] { return entry.submit(state, host.task(i)); });
       if (s != ZOO_STATUS_OK) {
         rounds.failure = CallFailed("submit", s, where, AdapterErrorText(entry, state));
         return rounds;
       }
     }
     if (step) step(absl::StrCat("drain at ", where, ", round ", round));
-    const zoo_status_t s = entry.drain(state);
+    const zoo_status_t s = allocs.Count([&] { return entry.drain(state); });
     const int64_t returned = MonotonicNs();
     if (s != ZOO_STATUS_OK) {
       rounds.failure = CallFailed("drain", s, where, AdapterErrorText(entry, state));
@@ -211,7 +248,8 @@ std::optional<std::string> JudgeLeftovers(Leftovers left, const GateInstance& in
 // One instance from setup to the leak check; the first problem as a sentence, or nullopt.
 std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const SpinBody& body,
                                        const GateInstance& instance, const GateOptions& options,
-                                       uint32_t cores, GateReport& report) {
+                                       uint32_t cores, CallAllocations& allocs,
+                                       GateReport& report) {
   const StepFn& step = options.on_step;
   const uint32_t n = options.tasks_per_phase;
   const std::string where = InstanceName(instance);
@@ -236,7 +274,8 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
   }
   if (state == nullptr) return absl::StrCat("setup() returned OK but no state at ", where);
 
-  const Rounds rounds = SubmitAndDrain(entry, state, host, instance, n, where, step, report);
+  const Rounds rounds =
+      SubmitAndDrain(entry, state, host, instance, n, where, step, allocs, report);
   // Late completions have this long to show up before the adapter is torn down.
   std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
   if (step) step(absl::StrCat("teardown at ", where));
@@ -252,6 +291,7 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
                      &report.tasks_completed)) {
     return problem;
   }
+  report.executor_threads.push_back(ExecutorThreads(host, n));
   return JudgeLeftovers(std::move(left), instance, where, report);
 }
 
@@ -263,15 +303,17 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
   BecomeChildSubreaper();
   GateReport report;
   report.concurrencies = options.concurrencies;
+  CallAllocations allocs;
   for (const GateInstance& instance : Instances(options)) {
     if (std::optional<std::string> reason =
-            RunInstance(adapter.entry(), body, instance, options, cores, report)) {
+            RunInstance(adapter.entry(), body, instance, options, cores, allocs, report)) {
       report.passed = false;
       report.reason = std::move(*reason);
       return report;
     }
   }
   report.passed = true;
+  if (allocs.counting()) report.alloc_calls = allocs.calls();
   return report;
 }
 

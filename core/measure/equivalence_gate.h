@@ -56,6 +56,11 @@ struct GateReport {
   // Threads earlier instances left running that the repeat did not add to (a process-wide
   // pool of the adapter's runtime, e.g. libuv's); 0 for a clean adapter.
   uint32_t threads_kept = 0;
+  // Per instance, in order: the distinct threads (pid, tid) its tasks ran on.
+  std::vector<uint32_t> executor_threads = {};
+  // Allocations inside the adapter's submit() and drain() calls over every instance, when the
+  // allocation counter was preloaded into the gate's process; -1 when not counted.
+  int64_t alloc_calls = -1;
 };
 
 // Makes the calling process a child subreaper (leak_check.h) and kills and reaps whatever

@@ -2,18 +2,22 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/base/clock.h"
+#include "core/base/leak_check.h"
 #include "core/base/sysinfo.h"
 #include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
@@ -138,7 +142,32 @@ uint64_t ProcessStartTicks() {
 // return of drain(). Every slot exists before the first round.
 struct RoundTimes {
   std::vector<int64_t> submit_call, submit_return, round_end;
+  // The last process or thread id the kernel handed out before and after the measured rounds
+  // (0 when /proc/loadavg cannot be read).
+  int64_t ids_before = 0, ids_after = 0;
 };
+
+// The last pid/tid the kernel handed out, system-wide: /proc/loadavg's last field.
+int64_t LastIdHandedOut() {
+  std::ifstream in("/proc/loadavg");
+  std::string field, last;
+  while (in >> field) last = field;
+  return last.empty() ? 0 : std::strtoll(last.c_str(), nullptr, 10);
+}
+
+// Executor threads that ran a measured task and were created after the measured rounds
+// began; -1 when the ids are unknown or wrapped meanwhile.
+int64_t ThreadsCreated(const UnitSpec& spec, const HostServices& host, const RoundTimes& t) {
+  if (t.ids_before <= 0 || t.ids_after < t.ids_before) return -1;
+  std::set<std::pair<int32_t, int32_t>> created;
+  const size_t first = static_cast<size_t>(spec.warmup_rounds) * spec.concurrency;
+  const size_t end = first + static_cast<size_t>(spec.measured_rounds) * spec.concurrency;
+  for (size_t i = first; i < end; ++i) {
+    const zoo_task_outcome_t& o = host.record(i).outcome;
+    if (o.executor_tid > t.ids_before) created.emplace(o.executor_pid, o.executor_tid);
+  }
+  return static_cast<int64_t>(created.size());
+}
 
 // Rounds [from, to) at concurrency `c`, each timed from its first submit call to drain's
 // return. The first failed call ends them: its sentence, "" when none failed.
@@ -280,6 +309,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   if (call_failure.empty()) {
     call_failure = RunRounds(entry, state, host, c, 0, spec.warmup_rounds, times);
   }
+  times.ids_before = LastIdHandedOut();  // reads a file: before the counters start
   // Counting covers the measured rounds (every thread), never a warm-up round; switching it
   // on and off sits outside every round's timed region, and a timed unit switches nothing.
   if (counters) {
@@ -295,6 +325,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
     CloseCounts(cold_start, counters ? &*kernel : nullptr, counters ? &*allocs : nullptr,
                 *result.counts);
   }
+  times.ids_after = LastIdHandedOut();
 
   step("teardown");
   const int64_t teardown_start = MonotonicNs();
@@ -349,11 +380,14 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
                    .submit_return = std::vector<int64_t>(tasks),
                    .round_end = std::vector<int64_t>(rounds)};
-  if (std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
-      !failure.empty()) {
-    return fail(failure);
-  }
+  const TaskSnapshot before_setup = TakeTaskSnapshot();
+  const std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
+  const Leftovers left = FindLeftovers(before_setup, std::chrono::milliseconds(20));
+  result.threads_left = static_cast<int64_t>(left.threads.size());
+  result.processes_left = static_cast<int64_t>(left.processes.size());
+  if (!failure.empty()) return fail(failure);
   step("collect");
+  result.threads_created = ThreadsCreated(spec, host, times);
   if (std::string broken = CollectRounds(spec, host, times.submit_call, times.submit_return,
                                          times.round_end, control_tid, &result);
       !broken.empty()) {

@@ -92,6 +92,11 @@ CostRow CostRowOf(const UnitResult& u, const UnitView& view) {
   row.cycles = PerTask(n.cycles, n.tasks);
   row.context_switches = PerTask(n.context_switches, n.tasks);
   row.cpu_migrations = PerTask(n.cpu_migrations, n.tasks);
+  if (u.threads_created >= 0 && u.spec.measured_rounds > 0) {
+    row.threads_created = u.threads_created;
+    row.threads_created_per_round =
+        static_cast<double>(u.threads_created) / static_cast<double>(u.spec.measured_rounds);
+  }
   return row;
 }
 

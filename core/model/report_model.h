@@ -307,6 +307,10 @@ struct CostRow {
   CountPerTask cycles;
   CountPerTask context_switches;
   CountPerTask cpu_migrations;
+  // Executor threads created during the measured rounds (UnitResult::threads_created) and per
+  // measured round; unset when the unit did not record them (archives before it).
+  std::optional<int64_t> threads_created;
+  double threads_created_per_round = 0;
 };
 
 // Per adapter, from its concurrency-1 counters unit: a fresh process's setup() plus its

@@ -2,15 +2,34 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/measure/alloc_counting.h"
 #include "core/worker/worker_client.h"
 #include "core/worker/worker_protocol.h"
 
 namespace zoo {
+
+namespace {
+
+// The allocation counter preloaded into the gate's process, so a PASS says how much the
+// adapter allocates per task; nothing when this build cannot count or the library is missing.
+std::vector<std::string> AllocCounterEnv(const std::filesystem::path& zoo_host) {
+  if (!AllocCountingUnsupportedReason().empty()) return {};
+  std::error_code ec;
+  const std::filesystem::path library = AllocCounterLibrary(zoo_host);
+  if (!std::filesystem::exists(library, ec)) return {};
+  return {absl::StrCat("LD_PRELOAD=", library.string())};
+}
+
+}  // namespace
 
 GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
                            const std::filesystem::path& plugin, const GateRunOptions& options) {
@@ -23,6 +42,7 @@ GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
                 {"body-ns", absl::StrCat(options.gate.body_ns)}},
       .file = plugin.string(),
       .timeout = options.timeout,
+      .extra_env = AllocCounterEnv(zoo_host),
   });
   GateVerdict verdict;
   if (!reply.status.ok()) {

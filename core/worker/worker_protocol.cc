@@ -137,6 +137,12 @@ std::string GateReportToJson(const GateReport& r) {
   w.Uint(r.repeated_concurrency);
   w.Key("threads_kept");
   w.Uint(r.threads_kept);
+  w.Key("executor_threads");
+  w.StartArray();
+  for (uint32_t t : r.executor_threads) w.Uint(t);
+  w.EndArray();
+  w.Key("alloc_calls");
+  w.Int64(r.alloc_calls);
   w.EndObject();
   return buf.GetString();
 }
@@ -162,6 +168,15 @@ absl::StatusOr<GateReport> GateReportFromJson(std::string_view json) {
   r.large_batch = static_cast<uint32_t>(GetUint(*doc, "large_batch"));
   r.repeated_concurrency = static_cast<uint32_t>(GetUint(*doc, "repeated_concurrency"));
   r.threads_kept = static_cast<uint32_t>(GetUint(*doc, "threads_kept"));
+  if (auto ts = doc->FindMember("executor_threads");
+      ts != doc->MemberEnd() && ts->value.IsArray()) {
+    for (const auto& t : ts->value.GetArray()) {
+      if (t.IsUint()) r.executor_threads.push_back(t.GetUint());
+    }
+  }
+  if (auto a = doc->FindMember("alloc_calls"); a != doc->MemberEnd() && a->value.IsInt64()) {
+    r.alloc_calls = a->value.GetInt64();
+  }
   return r;
 }
 

@@ -13,6 +13,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/worker/gate_runner.h"
@@ -61,6 +62,18 @@ std::string CheckedSentence(const GateReport& r) {
     absl::StrAppend(&sentence, r.threads_kept,
                     " thread(s) outlived teardown and were reused by the repeat (a process-wide "
                     "pool of the adapter's runtime); no process was left");
+  }
+  // What the adapter used to do it: the threads its tasks ran on, and its allocations.
+  if (!r.executor_threads.empty()) {
+    absl::StrAppend(&sentence, "; tasks ran on ", absl::StrJoin(r.executor_threads, ", "),
+                    " thread(s) per instance");
+  }
+  if (r.alloc_calls >= 0 && r.tasks_submitted > 0) {
+    absl::StrAppendFormat(&sentence, "; %.2f allocations per task inside submit() and drain()",
+                          static_cast<double>(r.alloc_calls) /
+                              static_cast<double>(r.tasks_submitted));
+  } else {
+    absl::StrAppend(&sentence, "; allocations not counted (no allocation counter in this build)");
   }
   return sentence;
 }

@@ -40,6 +40,10 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
   std::vector<PageColumn> header =
       page.Columns({"col.adapter", "col.concurrency#", "cost.col.tasks#"});
   for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), true});
+  // Threads created per round: a column once the units record it (older archives do not).
+  bool threads = false;
+  for (const rapidjson::Value& row : rows.GetArray()) threads |= row.HasMember("threads_created");
+  if (threads) header.push_back({page.T("cost.col.threads_created"), true});
   CostNotes notes;
   std::vector<std::vector<std::string>> table;
   for (const rapidjson::Value& row : rows.GetArray()) {
@@ -49,6 +53,11 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
                                       page.Text(Count(NumberOf(row, "tasks")))};
     for (const CostCount& c : kCostCounts) {
       cells.push_back(CellText(page, notes.Cell(MemberOf(row, c.field), c.format, failure)));
+    }
+    if (threads) {
+      cells.push_back(row.HasMember("threads_created")
+                          ? page.Text(Count(NumberOf(row, "threads_created_per_round")))
+                          : page.Text(kNoFigure));
     }
     table.push_back(std::move(cells));
   }

@@ -1,5 +1,6 @@
 // The title block and the sections that say what was run and how: the noise warnings,
 // run environment, workload, measurement method.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,20 @@ std::string ConditionName(PageWriter& page, std::string_view code) {
   return page.TOr(Concat("noise.name.", code), page.Quote(code));
 }
 
+// "-O2", "-O0 · sanitizers: address", or "not recorded in the file" when it does not tell.
+std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
+  const std::string_view level = StringOf(build, "optimization");
+  std::string text = level.empty() ? page.T("build.unknown") : page.Quote(level);
+  std::vector<std::string> sanitizers;
+  for (const rapidjson::Value& s : ArrayOf(build, "sanitizers").GetArray()) {
+    if (s.IsString()) sanitizers.push_back(page.Quote(s.GetString()));
+  }
+  if (!sanitizers.empty()) {
+    text = Concat(text, " · ", page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
+  }
+  return text;
+}
+
 std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, size_t index) {
   const std::string_view code = StringOf(condition, "code");
   const std::string statement =
@@ -47,6 +62,24 @@ std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, siz
   return page.T(
       "noise.item",
       {{"statement", statement}, {"why", page.T(why_key)}, {"fix", page.T(fix_key, fix_args)}});
+}
+
+// The measured adapters whose plugin file says it was built without optimisation or with a
+// sanitizer, each with what its build record says ("thread_pool_o0 (-O0)").
+std::vector<std::string> SuspectBuilds(PageWriter& page) {
+  const std::vector<std::string> measured = page.model().MeasuredAdapters();
+  std::vector<std::string> suspects;
+  for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
+    const rapidjson::Value* build = MemberOf(a, "build");
+    const std::string name(StringOf(a, "name"));
+    if (build == nullptr || std::find(measured.begin(), measured.end(), name) == measured.end()) {
+      continue;
+    }
+    const bool sanitized = !ArrayOf(*build, "sanitizers").Empty();
+    if (!BoolOf(*build, "unoptimized") && !sanitized) continue;
+    suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
+  }
+  return suspects;
 }
 
 void DeckFront(PageWriter& page) {
@@ -147,6 +180,14 @@ void WriteNoise(PageWriter& page) {
         BlockStyle::kNote);
     page.Bullets(std::move(lines), BlockStyle::kNoteItem);
   }
+  if (const std::vector<std::string> suspects = SuspectBuilds(page); !suspects.empty()) {
+    const std::string line =
+        page.T("build.warning", {{"count", std::to_string(suspects.size())},
+                                 {"names", page.Join(suspects)},
+                                 {"flag", page.Code("meson setup --buildtype=release")}});
+    page.Add(page.Strong(line), BlockStyle::kNote);
+    if (page.deck()) front.noise_line = Concat(front.noise_line, " ", line);
+  }
   std::vector<std::string> fine, unchecked;
   for (const rapidjson::Value& c : ArrayOf(*noise, "checked").GetArray()) {
     (StringOf(c, "state") == "fine" ? fine : unchecked)
@@ -200,6 +241,9 @@ void WriteEnvironment(PageWriter& page) {
   }
 
   page.Heading(page.T("env.adapters.title"));
+  // The build column appears once an archive records plugin builds (older ones do not).
+  bool builds = false;
+  for (const rapidjson::Value& a : root["adapters"].GetArray()) builds |= a.HasMember("build");
   std::vector<std::vector<std::string>> adapters;
   for (const rapidjson::Value& a : root["adapters"].GetArray()) {
     const std::string_view name = StringOf(a, "name");
@@ -214,10 +258,17 @@ void WriteEnvironment(PageWriter& page) {
                 : page.T("gate.rejected",
                          {{"reason", page.Quote(gate != nullptr ? StringOf(*gate, "reason")
                                                                 : std::string_view())}})});
+    if (builds) {
+      const rapidjson::Value* build = MemberOf(a, "build");
+      adapters.back().insert(adapters.back().end() - 1,
+                             build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
+    }
   }
-  page.Table(page.Columns({"col.adapter", "col.role", "col.version", "col.kind", "col.abi",
-                           "col.file", "col.sha256", "col.gate"}),
-             std::move(adapters));
+  std::vector<PageColumn> columns = page.Columns({"col.adapter", "col.role", "col.version",
+                                                  "col.kind", "col.abi", "col.file",
+                                                  "col.sha256", "col.gate"});
+  if (builds) columns.insert(columns.end() - 1, page.Columns({"col.build"}).front());
+  page.Table(std::move(columns), std::move(adapters));
 }
 
 void WriteWorkload(PageWriter& page) {
