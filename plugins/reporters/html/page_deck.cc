@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "plugins/reporters/html/prose.h"
 #include "plugins/reporters/html/text_measure.h"
 
 namespace zoo::report::html {
@@ -13,13 +14,6 @@ namespace {
 
 // About five lines of the title slide's lead (34 px): what it holds beside the environment.
 constexpr size_t kTitleLeadUnits = 380;
-
-bool HasLatinLetter(std::string_view s) {
-  for (char c : s) {
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return true;
-  }
-  return false;
-}
 
 // The title slide is not paginated: a lead naming very many baselines is set smaller, and
 // past that the environment summary gives way to it (the environment slides follow).

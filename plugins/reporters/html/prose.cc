@@ -13,14 +13,14 @@ namespace {
 constexpr char kOpen = '\x01';
 constexpr char kClose = '\x02';
 
+}  // namespace
+
 bool HasLatinLetter(std::string_view s) {
   for (char c : s) {
     if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return true;
   }
   return false;
 }
-
-}  // namespace
 
 std::string Esc(std::string_view text) { return HtmlEscape(text); }
 

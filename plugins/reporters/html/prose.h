@@ -24,6 +24,8 @@ std::string Esc(std::string_view text);  // HtmlEscape
 // Text copied from a plugin or the archive (English as written there), escaped and marked,
 // so the zh deck can be checked for English outside such spans. "" stays "".
 std::string Verbatim(std::string_view text);
+// A message argument holding a Latin letter is English: printed verbatim (in lang="en").
+bool HasLatinLetter(std::string_view s);
 // Verbatim text set as code: commands, paths, hashes, identifiers.
 std::string Code(std::string_view text);
 
