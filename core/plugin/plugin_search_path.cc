@@ -107,6 +107,11 @@ std::string DuplicateNameProblem(PluginKind kind, std::string_view name,
                       "then built-in");
 }
 
+const char* PluginStatusName(bool usable, bool shadowed) {
+  if (usable) return "ok";
+  return shadowed ? "skipped" : "error";
+}
+
 const char* PluginKindName(PluginKind kind) {
   switch (kind) {
     case PluginKind::kAdapter: return "adapter";

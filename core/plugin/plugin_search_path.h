@@ -62,6 +62,10 @@ absl::StatusOr<std::vector<PluginCandidate>> ListCandidates(const PluginSearchPa
 
 // The one sentence for a plugin whose name an earlier one of its kind in the search took: it
 // names both files, where each was found, and which is used.
+// A plugin's status as list, validate and run name it: "ok", "skipped" (shadowed by an
+// earlier file of the same name: ignored, not an error) or "error".
+const char* PluginStatusName(bool usable, bool shadowed);
+
 std::string DuplicateNameProblem(PluginKind kind, std::string_view name,
                                  const PluginCandidate& used, const PluginCandidate& ignored);
 

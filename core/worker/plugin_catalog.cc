@@ -32,6 +32,7 @@ std::vector<CatalogEntry> BuildCatalog(const std::vector<PluginCandidate>& candi
       if (!inserted) {
         entry.problem =
             DuplicateNameProblem(PluginKind::kAdapter, entry.descriptor->name, *it->second, c);
+        entry.shadowed = true;
       }
     }
     catalog.push_back(std::move(entry));

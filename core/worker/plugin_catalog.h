@@ -20,14 +20,19 @@ struct CatalogEntry {
   PluginCandidate candidate;
   std::optional<AdapterDescriptor> descriptor;  // set when the entry could be read
   std::string problem;                          // one sentence; empty when usable
+  // A later file under a name an earlier one took: ignored, and not an error (a --plugin build
+  // of an installed adapter is how a developer tries a change). list, validate and run all say
+  // "skipped" with the same sentence and exit as if the file were not there.
+  bool shadowed = false;
   bool usable() const { return problem.empty(); }
 };
+
 
 // Reads one plugin's descriptor, or says why it cannot.
 using Probe = std::function<absl::StatusOr<AdapterDescriptor>(const std::filesystem::path&)>;
 
 // Probes every candidate in order. A name already taken by an earlier usable entry makes the
-// later one unusable ("duplicate adapter name"); search order decides who wins.
+// later one shadowed ("duplicate adapter name ... is ignored"); search order decides who wins.
 std::vector<CatalogEntry> BuildCatalog(const std::vector<PluginCandidate>& candidates,
                                        const Probe& probe);
 

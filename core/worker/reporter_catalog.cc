@@ -105,6 +105,7 @@ std::vector<ReporterEntry> BuildReporterCatalog(const std::vector<PluginCandidat
       if (!inserted) {
         entry.problem =
             DuplicateNameProblem(PluginKind::kReporter, entry.descriptor->name, *it->second, c);
+        entry.shadowed = true;
       }
     }
     catalog.push_back(std::move(entry));

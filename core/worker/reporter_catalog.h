@@ -19,6 +19,7 @@ struct ReporterEntry {
   PluginCandidate candidate;
   std::optional<ReporterDescriptor> descriptor;
   std::string problem;  // one sentence; empty when usable
+  bool shadowed = false;  // as CatalogEntry::shadowed: a duplicate name, ignored, not an error
   bool usable() const { return problem.empty(); }
 };
 

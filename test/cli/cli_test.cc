@@ -211,16 +211,33 @@ TEST(CliTest, APluginOthersCanWriteIsRefusedUnlessAllowed) {
       << allowed.output;
 }
 
-// A --plugin adapter named as a built-in one: one sentence names both files and the winner.
-TEST(CliTest, ADuplicateAdapterNameNamesBothFilesAndTheOneUsed) {
-  CliRun r = ZooHost({"list", "--plugin", TestPlugin("duplicate_name").string()});
-  EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_THAT(r.output,
-              HasSubstr(": duplicate adapter name 'inline': " +
-                        TestPlugin("duplicate_name").string() +
-                        " (--plugin) is used and this file (built-in) is ignored"))
-      << r.output;
-  EXPECT_THAT(r.output, HasSubstr("libinline_adapter.so: duplicate adapter name 'inline'"));
+// A --plugin adapter named as a built-in one (a developer's build of an installed adapter):
+// list, validate and run all say "skipped" with one sentence that names both files and the
+// one used, and exit as if the shadowed file were not there.
+TEST(CliTest, ADuplicateNameIsSkippedWithTheSameSentenceAndExitCodeByListValidateAndRun) {
+  const std::string dup = TestPlugin("duplicate_name").string();
+  const std::string sentence = ": duplicate adapter name 'inline': " + dup +
+                               " (--plugin) is used and this file (built-in) is ignored";
+  CliRun list = ZooHost({"list", "--plugin", dup});
+  EXPECT_EQ(list.exit_code, 0) << list.output;
+  EXPECT_THAT(list.output, HasSubstr("skipped: "));
+  EXPECT_THAT(LineStartingWith(list.output, "    skipped: "), HasSubstr(sentence))
+      << list.output;
+
+  CliRun validate =
+      ZooHost({"validate", "--plugin", dup, "--tasks", "200", "--concurrency", "1"});
+  EXPECT_EQ(validate.exit_code, 0) << validate.output;
+  EXPECT_THAT(LineStartingWith(validate.output, "SKIPPED   inline: "), HasSubstr(sentence))
+      << validate.output;
+  EXPECT_THAT(validate.output, HasSubstr("PASS      inline: ")) << "the --plugin one is judged";
+
+  zoo::testing::TempDir dir;
+  CliRun run = ZooHost({"run", "--plugin", dup, "--subject", "inline", "--adapters", "inline",
+                        "--concurrency", "1", "--tiers", "50", "--warmup", "0", "--rounds", "2",
+                        "--workload", "sleep", "--no-cost", "--processes", "1", "--cell-budget",
+                        "0", "--no-report", "--results", dir.path().string()});
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(LineStartingWith(run.output, "skipped: "), HasSubstr(sentence)) << run.output;
 }
 
 TEST(CliTest, ListShowsTheThreeBuiltinsAsOk) {
@@ -251,7 +268,7 @@ TEST(CliTest, ListJsonCarriesEveryFileAndItsStatus) {
   // The test plugin named "inline" comes first in the search, so the built-in one is the
   // duplicate; the other built-ins are unaffected.
   EXPECT_EQ(status_of_file["libduplicate_name_adapter.so"], "ok");
-  EXPECT_EQ(status_of_file["libinline_adapter.so"], "error");
+  EXPECT_EQ(status_of_file["libinline_adapter.so"], "skipped");
   EXPECT_EQ(status_of_file["libthread_pool_adapter.so"], "ok");
 }
 

@@ -56,7 +56,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
     }
     field("file", e.candidate.file.string());
     field("found_by", PluginOriginName(e.candidate.origin));
-    field("status", e.usable() ? "ok" : "error");
+    field("status", PluginStatusName(e.usable(), e.shadowed));
     if (!e.usable()) field("problem", e.problem);
     w.EndObject();
   }
@@ -86,7 +86,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
     }
     field("file", e.candidate.file.string());
     field("found_by", PluginOriginName(e.candidate.origin));
-    field("status", e.usable() ? "ok" : "error");
+    field("status", PluginStatusName(e.usable(), e.shadowed));
     if (!e.usable()) field("problem", e.problem);
     w.EndObject();
   }
@@ -109,7 +109,7 @@ void PrintReporters(const std::vector<ReporterEntry>& reporters) {
                     d ? absl::StrJoin(d->formats, ",") : "-",
                     d ? absl::StrJoin(d->languages, ",") : "-",
                     d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
-                    e.usable() ? "ok" : "error"});
+                    PluginStatusName(e.usable(), e.shadowed)});
   }
   size_t width[6] = {};
   for (const auto& row : rows) {
@@ -118,7 +118,10 @@ void PrintReporters(const std::vector<ReporterEntry>& reporters) {
   for (size_t r = 0; r < rows.size(); ++r) {
     for (size_t i = 0; i < 6; ++i) std::cout << absl::StrFormat("%-*s  ", width[i], rows[r][i]);
     std::cout << (r == 0 ? std::string("FILE") : reporters[r - 1].candidate.file.string()) << "\n";
-    if (r > 0 && !reporters[r - 1].usable()) std::cout << "    " << reporters[r - 1].problem << "\n";
+    if (r > 0 && !reporters[r - 1].usable()) {
+      std::cout << "    " << (reporters[r - 1].shadowed ? "skipped: " : "")
+                << reporters[r - 1].problem << "\n";
+    }
   }
 }
 
@@ -133,7 +136,7 @@ void PrintTable(const std::vector<CatalogEntry>& catalog) {
     const AdapterDescriptor* d = e.descriptor ? &*e.descriptor : nullptr;
     rows.push_back({d ? d->name : "-", d ? d->version : "-", d ? d->kind : "-",
                     d ? absl::StrFormat("%u.%u", d->abi_major, d->abi_minor) : "-",
-                    e.usable() ? "ok" : "error"});
+                    PluginStatusName(e.usable(), e.shadowed)});
   }
   size_t width[5] = {};
   for (const auto& row : rows) {
@@ -147,7 +150,9 @@ void PrintTable(const std::vector<CatalogEntry>& catalog) {
   for (size_t r = 0; r < catalog.size(); ++r) {
     const CatalogEntry& e = catalog[r];
     print_row(rows[r + 1], e.candidate.file.string());
-    if (!e.usable()) std::cout << "    " << e.problem << "\n";
+    if (!e.usable()) {
+      std::cout << "    " << (e.shadowed ? "skipped: " : "") << e.problem << "\n";
+    }
   }
   const auto not_built = NotBuilt();
   if (!not_built.empty()) {
@@ -201,11 +206,12 @@ int ListCommand(int argc, char** argv) {
     PrintTable(*catalog);
     PrintReporters(reporters);
   }
+  // A shadowed duplicate is not an error: validate and run skip it the same way.
   for (const CatalogEntry& e : *catalog) {
-    if (!e.usable()) return kExitRejected;
+    if (!e.usable() && !e.shadowed) return kExitRejected;
   }
   for (const ReporterEntry& e : reporters) {
-    if (!e.usable()) return kExitRejected;
+    if (!e.usable() && !e.shadowed) return kExitRejected;
   }
   return kExitOk;
 }

@@ -30,8 +30,14 @@ struct Outcome {
   std::string who;  // adapter name, or the file when it has none
   std::string file;
   bool passed = false;
-  std::string detail;  // the reason, or what was checked
+  bool skipped = false;  // shadowed by an earlier file of the same name: not judged, not an error
+  std::string detail;    // the reason, or what was checked
 };
+
+const char* VerdictName(const Outcome& o) {
+  if (o.skipped) return "SKIPPED";
+  return o.passed ? "PASS" : "REJECTED";
+}
 
 absl::StatusOr<std::vector<uint32_t>> ParseConcurrencies(const std::string& text) {
   std::vector<uint32_t> out;
@@ -91,7 +97,7 @@ void PrintJson(const std::vector<Outcome>& outcomes) {
     w.Key("file");
     w.String(o.file.c_str());
     w.Key("verdict");
-    w.String(o.passed ? "PASS" : "REJECTED");
+    w.String(VerdictName(o));
     w.Key(o.passed ? "checked" : "reason");
     w.String(o.detail.c_str());
     w.EndObject();
@@ -232,7 +238,10 @@ int ValidateCommand(int argc, char** argv) {
     Outcome o;
     o.file = e->candidate.file.string();
     o.who = e->descriptor ? e->descriptor->name : o.file;
-    if (!e->usable()) {
+    if (e->shadowed) {
+      o.skipped = true;  // the same sentence and exit code as list and run
+      o.detail = e->problem;
+    } else if (!e->usable()) {
       // The problem already names the file; do not print it twice.
       o.detail = e->problem;
       const std::string prefix = o.file + ": ";
@@ -242,9 +251,9 @@ int ValidateCommand(int argc, char** argv) {
       o.passed = v.passed;
       o.detail = v.passed ? CheckedSentence(*v.report) : v.reason;
     }
-    any_rejected |= !o.passed;
+    any_rejected |= !o.passed && !o.skipped;
     if (!json) {
-      std::cout << (o.passed ? "PASS      " : "REJECTED  ") << o.who << ": " << o.detail
+      std::cout << absl::StrFormat("%-10s", VerdictName(o)) << o.who << ": " << o.detail
                 << std::endl;
     }
     outcomes.push_back(std::move(o));
