@@ -76,6 +76,12 @@ struct UnitView {
   // it); 0 for bodies without repetitions.
   uint64_t repetitions = 0;
   double basis_median_ns = 0;  // the median of per_round_basis_ns
+  // Executor threads the adapter created per measured round (UnitResult::threads_created over
+  // the rounds of the processes it pools), and the most threads and processes any of them
+  // left alive after teardown; -1 where the archive did not record them.
+  double threads_created_per_round = -1;
+  int64_t threads_left = -1;
+  int64_t processes_left = -1;
   // What the unit is for (unit_kind.h): timed and callgrind units are the main matrix's (a
   // callgrind unit's times are the simulator's), semantics units price an item, counters
   // units count (never in a cell).

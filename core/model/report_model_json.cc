@@ -70,6 +70,12 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   WriteUintList(w, "rounds_per_process", u.rounds_per_process);
   WriteStringList(w, "left_out", u.left_out);
   json::Bool(w, "on_calling_thread", u.on_calling_thread);
+  // Absent where the archive did not record them (archives before threads were counted).
+  if (u.threads_created_per_round >= 0) {
+    json::Double(w, "threads_created_per_round", u.threads_created_per_round);
+  }
+  if (u.threads_left >= 0) json::Int(w, "threads_left", u.threads_left);
+  if (u.processes_left >= 0) json::Int(w, "processes_left", u.processes_left);
   w.EndObject();
 }
 

@@ -52,6 +52,12 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.basis_median_ns = v.per_round_basis_ns.empty() ? 0 : Median(v.per_round_basis_ns);
   v.repetitions = u.result.spec.repetitions > 0 ? u.result.spec.repetitions
                                                 : u.result.calibration.repetitions;
+  if (u.result.threads_created >= 0 && !u.result.rounds.empty()) {
+    v.threads_created_per_round = static_cast<double>(u.result.threads_created) /
+                                  static_cast<double>(u.result.rounds.size());
+  }
+  v.threads_left = u.result.threads_left;
+  v.processes_left = u.result.processes_left;
   return v;
 }
 
@@ -69,6 +75,8 @@ UnitView PoolProcesses(const std::vector<ArchivedUnit>& units,
   std::vector<std::string> left_out;
   std::string failure;
   bool on_calling_thread = true;
+  // Summed over the pooled processes (unknown if any did not record it); the most left alive.
+  int64_t threads_created = 0;
   for (size_t i : sorted) {
     const ArchivedUnit& u = units[i];
     if (const std::string why = WhyLeftOut(u, cores); !why.empty()) {
@@ -83,7 +91,14 @@ UnitView PoolProcesses(const std::vector<ArchivedUnit>& units,
     pooled.push_back(u.result.spec.process);
     rounds.push_back(static_cast<uint32_t>(u.result.rounds.size()));
     on_calling_thread &= process_views[i].on_calling_thread;
+    threads_created = u.result.threads_created < 0 || threads_created < 0
+                          ? -1
+                          : threads_created + u.result.threads_created;
+    merged.result.threads_left = std::max(merged.result.threads_left, u.result.threads_left);
+    merged.result.processes_left =
+        std::max(merged.result.processes_left, u.result.processes_left);
   }
+  merged.result.threads_created = threads_created;
   if (merged.result.ok) {
     merged.stats = ComputeUnitStats(merged.result, cores);
   } else {

@@ -66,6 +66,23 @@ PivotCell UnitFigure(PageWriter& page, std::function<std::string(const rapidjson
   };
 }
 
+// What a unit's threads did beyond its figure: " · creates 2 threads per round" when the
+// adapter starts executor threads every round (a drain that joins its pool), " · 1 thread
+// alive after teardown" when some outlived it; "" otherwise.
+std::string ThreadNotes(PageWriter& page, const rapidjson::Value& unit) {
+  std::string notes;
+  if (const double created = NumberOf(unit, "threads_created_per_round"); created >= 1) {
+    notes += Concat(" · ", page.T("unit.note.threads_created", {{"n", Count(created)}}));
+  }
+  if (const double left = NumberOf(unit, "threads_left"); left >= 1) {
+    notes += Concat(" · ", page.T("unit.note.threads_left", {{"n", Count(left)}}));
+  }
+  if (const double left = NumberOf(unit, "processes_left"); left >= 1) {
+    notes += Concat(" · ", page.T("unit.note.processes_left", {{"n", Count(left)}}));
+  }
+  return notes;
+}
+
 // Failed units, each with its own reason, once below the first table that shows "failed".
 void FailedUnits(PageWriter& page) {
   std::vector<std::string> lines;
@@ -212,7 +229,8 @@ void WriteLatency(PageWriter& page) {
                return page.Text(Concat(Duration(NumberOf(*e2e, "median")), "; p95 ",
                                        Duration(NumberOf(*e2e, "p95")), " · p99 ",
                                        Duration(NumberOf(*e2e, "p99")), " · ±",
-                                       Percent(NumberOf(*e2e, "relative_spread"))));
+                                       Percent(NumberOf(*e2e, "relative_spread")))) +
+                      ThreadNotes(page, unit);
              }));
   FailedUnits(page);
   page.Heading(page.T("latency.ratio.title"));
