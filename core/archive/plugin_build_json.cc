@@ -1,6 +1,7 @@
 #include "core/archive/plugin_build_json.h"
 
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -16,6 +17,9 @@ void WritePluginBuild(json::Writer& w, const PluginBuild& build) {
   w.StartArray();
   for (const std::string& s : build.sanitizers) w.String(s.data(), static_cast<unsigned>(s.size()));
   w.EndArray();
+  // Only what the plugin declared (zoo/ext/build.h): absent from plugins that declare nothing.
+  if (build.declared_optimized) json::Bool(w, "declared_optimized", *build.declared_optimized);
+  if (build.declared_assertions) json::Bool(w, "declared_assertions", *build.declared_assertions);
   w.EndObject();
 }
 
@@ -40,6 +44,14 @@ absl::StatusOr<std::optional<PluginBuild>> ReadPluginBuildRecord(const rapidjson
           absl::StrCat(at, " sanitizers: must be a list of strings"));
     }
     b.sanitizers.emplace_back(s.GetString(), s.GetStringLength());
+  }
+  for (const auto& [key, field] : {std::pair{"declared_optimized", &b.declared_optimized},
+                                   std::pair{"declared_assertions", &b.declared_assertions}}) {
+    if (!v.HasMember(key)) continue;
+    if (!v[key].IsBool()) {
+      return absl::InvalidArgumentError(absl::StrCat(at, " ", key, ": must be true or false"));
+    }
+    *field = v[key].GetBool();
   }
   return b;
 }

@@ -1,5 +1,6 @@
 // The archive's record of how each adapter's plugin file was built (plugin_build.h):
-//   "build": {compiler, producer, optimization, sanitizers: [...]}
+//   "build": {compiler, producer, optimization, sanitizers: [...],
+//             declared_optimized?, declared_assertions?}   (zoo/ext/build.h; optional)
 // An optional member of each adapter: archives written before it have none.
 #pragma once
 

@@ -175,12 +175,19 @@ void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapt
     adapter.Text("abi", absl::StrCat(d.abi_major, ".", d.abi_minor)).Text("file", d.file);
     adapter.Text("sha256", rec.sha256);
     if (rec.build) {  // absent in archives from before builds were read
-      Members(w, "build")
-          .Text("compiler", rec.build->compiler)
+      Members build(w, "build");
+      build.Text("compiler", rec.build->compiler)
           .Text("producer", rec.build->producer)
           .Text("optimization", rec.build->optimization)
           .Flag("unoptimized", rec.build->Unoptimized())
           .Texts("sanitizers", rec.build->sanitizers);
+      // What the plugin declared (zoo/ext/build.h), only where it declared it.
+      if (rec.build->declared_optimized) {
+        build.Flag("declared_optimized", *rec.build->declared_optimized);
+      }
+      if (rec.build->declared_assertions) {
+        build.Flag("declared_assertions", *rec.build->declared_assertions);
+      }
     }
     Members(w, "gate").Flag("passed", rec.gate_passed).Text("reason", rec.gate_reason);
   }

@@ -12,12 +12,15 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
 
 namespace zoo {
 namespace {
@@ -97,6 +100,29 @@ void ReadProducers(Elf* elf, PluginBuild& build) {
   }
 }
 
+// ".zoo.build": one NUL-terminated "zoo.build/1 optimized=<0|1> assertions=<0|1>" per file
+// that declared it (zoo/ext/build.h). The least optimised declaration counts; assertions are
+// on when any file has them on. A string of another version or shape is left unread.
+void ReadDeclaration(Elf* elf, PluginBuild& build) {
+  Elf_Scn* scn = SectionNamed(elf, ".zoo.build");
+  Elf_Data* data = scn == nullptr ? nullptr : elf_getdata(scn, nullptr);
+  if (data == nullptr || data->d_buf == nullptr) return;
+  const absl::string_view all(static_cast<const char*>(data->d_buf), data->d_size);
+  for (absl::string_view line : absl::StrSplit(all, '\0', absl::SkipEmpty())) {
+    std::vector<absl::string_view> words = absl::StrSplit(line, ' ');
+    if (words.size() != 3 || words[0] != "zoo.build/1") continue;
+    const auto flag = [](absl::string_view word, absl::string_view key) -> std::optional<bool> {
+      if (!absl::ConsumePrefix(&word, key) || (word != "0" && word != "1")) return std::nullopt;
+      return word == "1";
+    };
+    const std::optional<bool> optimized = flag(words[1], "optimized=");
+    const std::optional<bool> assertions = flag(words[2], "assertions=");
+    if (!optimized || !assertions) continue;
+    build.declared_optimized = build.declared_optimized.value_or(true) && *optimized;
+    build.declared_assertions = build.declared_assertions.value_or(false) || *assertions;
+  }
+}
+
 // A sanitizer shows as its runtime among the needed libraries (GCC) or as undefined
 // references to its entry points that the executable provides (clang).
 void ReadSanitizers(Elf* elf, PluginBuild& build) {
@@ -170,6 +196,7 @@ absl::StatusOr<PluginBuild> ReadPluginBuild(const std::string& path) {
   build.compiler = CompilerComment(elf.get());
   ReadProducers(elf.get(), build);
   ReadSanitizers(elf.get(), build);
+  ReadDeclaration(elf.get(), build);
   return build;
 }
 

@@ -3,6 +3,7 @@
 // it were optimised, without a word in the report.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,19 @@ struct PluginBuild {
   // from its needed libraries and its undefined __asan_/__tsan_/... symbols.
   std::vector<std::string> sanitizers;
 
-  // Built without optimisation (-O0 or -Og): its timings say little about the framework.
-  bool Unoptimized() const { return optimization == "-O0" || optimization == "-Og"; }
+  // What the plugin declares of its own compile (zoo/ext/build.h, section ".zoo.build"):
+  // whether the compiler optimised, whether assert() is on. nullopt when it declares nothing
+  // (a plugin not made with ZOO_EXPORT_ADAPTER or ZOO_DECLARE_BUILD, or older than them).
+  std::optional<bool> declared_optimized = std::nullopt;
+  std::optional<bool> declared_assertions = std::nullopt;
+
+  // Built without optimisation (-O0 or -Og, or declared so): its timings say little about the
+  // framework. A declaration counts even where the debug information records a level: the
+  // least optimised part of a plugin is what it is.
+  bool Unoptimized() const {
+    return optimization == "-O0" || optimization == "-Og" ||
+           (declared_optimized.has_value() && !*declared_optimized);
+  }
 };
 
 // Reads `path` (an ELF shared object). A file that is not ELF is an error naming it.

@@ -52,7 +52,8 @@ Archive SampleArchive() {
                      .abi_major = 1, .abi_minor = 0, .file = "/x/libthread_pool_adapter.so"},
       .sha256 = "00ff",
       .build = PluginBuild{.compiler = "GCC: 12", .producer = "GNU C++20 12 -g -O0",
-                           .optimization = "-O0", .sanitizers = {"address"}},
+                           .optimization = "-O0", .sanitizers = {"address"},
+                           .declared_optimized = false, .declared_assertions = true},
       .gate_passed = true, .gate_reason = ""});
 
   UnitResult ok;
@@ -110,6 +111,8 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   ASSERT_TRUE(b->adapters[0].build.has_value());
   EXPECT_EQ(b->adapters[0].build->optimization, "-O0");
   EXPECT_EQ(b->adapters[0].build->sanitizers, std::vector<std::string>{"address"});
+  EXPECT_EQ(b->adapters[0].build->declared_optimized, std::optional<bool>(false));
+  EXPECT_EQ(b->adapters[0].build->declared_assertions, std::optional<bool>(true));
   EXPECT_EQ(b->run.matrix.processes, 4u);
   EXPECT_EQ(b->run.matrix.cell_budget_s, 2.5);
   EXPECT_EQ(b->run.calibration.status, "json");

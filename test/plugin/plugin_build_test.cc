@@ -3,6 +3,7 @@
 // plugins name their sanitizer.
 #include "core/plugin/plugin_build.h"
 
+#include <optional>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -29,6 +30,29 @@ TEST(PluginBuildTest, ReadsTheOptimisationOfEachBuild) {
   EXPECT_FALSE(o2->Unoptimized());
   EXPECT_FALSE(o2->producer.empty());
   EXPECT_FALSE(o2->compiler.empty());  // every toolchain here writes .comment
+}
+
+// Without debug information the file records no level: the plugin's own declaration
+// (ZOO_EXPORT_ADAPTER, zoo/ext/build.h) tells an -O0 build from an -O2 one.
+TEST(PluginBuildTest, ADeclaredBuildTellsWhatAFileWithoutDebugInformationDoesNot) {
+  absl::StatusOr<PluginBuild> o0 = ReadPluginBuild(TestPlugin("thread_pool_o0_nodebug"));
+  absl::StatusOr<PluginBuild> o2 = ReadPluginBuild(TestPlugin("thread_pool_o2_nodebug"));
+  ASSERT_TRUE(o0.ok()) << o0.status();
+  ASSERT_TRUE(o2.ok()) << o2.status();
+  EXPECT_EQ(o0->optimization, "") << o0->producer;
+  EXPECT_EQ(o2->optimization, "") << o2->producer;
+  ASSERT_TRUE(o0->declared_optimized.has_value());
+  ASSERT_TRUE(o2->declared_optimized.has_value());
+  EXPECT_FALSE(*o0->declared_optimized);
+  EXPECT_TRUE(*o2->declared_optimized);
+  EXPECT_TRUE(o0->Unoptimized());
+  EXPECT_FALSE(o2->Unoptimized());
+  // Neither defines NDEBUG: assert() is on in both.
+  EXPECT_EQ(o0->declared_assertions, std::optional<bool>(true));
+  // A plugin written in C without ZOO_DECLARE_BUILD declares nothing.
+  absl::StatusOr<PluginBuild> c = ReadPluginBuild(TestPlugin("wrong_abi_major"));
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_FALSE(c->declared_optimized.has_value());
 }
 
 TEST(PluginBuildTest, NamesTheSanitizerOfASanitizerBuild) {

@@ -1,6 +1,7 @@
-/* Compiles the SDK's C headers (adapter, the semantics extension, reporter) as strict C11
+/* Compiles the SDK's C headers (adapter, the semantics and build extensions, reporter) as strict C11
  * and pins the layout third parties depend on. */
 #include <zoo/adapter.h>
+#include <zoo/ext/build.h>
 #include <zoo/ext/semantics.h>
 #include <zoo/reporter.h>
 
@@ -77,3 +78,6 @@ int main(void) {
          sizeof(zoo_adapter_entry_t), sizeof(zoo_reporter_entry_t));
   return 0;
 }
+
+/* A C adapter declares its build once at file scope. */
+ZOO_DECLARE_BUILD();

@@ -33,10 +33,22 @@ std::string ConditionName(PageWriter& page, std::string_view code) {
   return page.TOr(Concat("noise.name.", code), page.Quote(code));
 }
 
-// "-O2", "-O0 · sanitizers: address", or "not recorded in the file" when it does not tell.
+// "-O2", "-O0 · sanitizers: address", "optimised (declared) · assert() on", or "not told by
+// the file" when neither the file nor the plugin tells.
 std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
   const std::string_view level = StringOf(build, "optimization");
   std::string text = level.empty() ? page.T("build.unknown") : page.Quote(level);
+  // What the plugin declared (zoo/ext/build.h): said where the file records no level, or
+  // where it contradicts it (one file of the plugin built without optimisation).
+  if (const rapidjson::Value* optimized = MemberOf(build, "declared_optimized");
+      optimized != nullptr && optimized->IsBool() && (level.empty() || !optimized->GetBool())) {
+    const std::string declared =
+        page.T(optimized->GetBool() ? "build.declared_optimized" : "build.declared_unoptimized");
+    text = level.empty() ? declared : Concat(text, " · ", declared);
+  }
+  if (BoolOf(build, "declared_assertions")) {
+    text = Concat(text, " · ", page.T("build.assertions"));
+  }
   std::vector<std::string> sanitizers;
   for (const rapidjson::Value& s : ArrayOf(build, "sanitizers").GetArray()) {
     if (s.IsString()) sanitizers.push_back(page.Quote(s.GetString()));

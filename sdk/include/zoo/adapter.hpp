@@ -30,6 +30,7 @@
 #pragma once
 
 #include <zoo/adapter.h>
+#include <zoo/ext/build.h>
 
 #include <exception>
 #include <memory>
@@ -224,6 +225,8 @@ zoo_status_t CallOn(zoo_adapter_state_t* state, F&& f) noexcept {
 
 // Defines the plugin's one exported symbol for adapter class `Type`. Use once per plugin, at
 // namespace scope. Constant-initialised: the host can read it before any plugin code runs.
+// It also declares how this file was compiled (zoo/ext/build.h), for the report's build check.
 #define ZOO_EXPORT_ADAPTER(Type)                                                     \
+  ZOO_DECLARE_BUILD();                                                               \
   extern "C" ZOO_ADAPTER_EXPORT constinit const zoo_adapter_entry_t zoo_adapter_entry = \
       ::zoo::detail::MakeEntry<Type>();
