@@ -403,6 +403,10 @@ absl::Status PrintStagedDeck(const PdfStep& step, const fs::path& staging,
 }  // namespace
 
 absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
+  // No Chromium for --format pdf is known before the archive is read and its model built.
+  RenderRequest reporters = request;
+  absl::StatusOr<std::optional<PdfStep>> pdf = TakePdfFormat(reporters.formats);
+  if (!pdf.ok()) return pdf.status();
   absl::StatusOr<Archive> archive = ReadArchive(request.archive);
   if (!archive.ok()) return archive.status();
   RenderOutcome outcome;
@@ -413,9 +417,6 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
     return absl::InvalidArgumentError(
         absl::StrCat(request.archive.string(), ": ", model.status().message()));
   }
-  RenderRequest reporters = request;
-  absl::StatusOr<std::optional<PdfStep>> pdf = TakePdfFormat(reporters.formats);
-  if (!pdf.ok()) return pdf.status();
   if (pdf->has_value()) (*pdf)->date_utc = archive->run.started_utc;
   absl::StatusOr<RenderPlan> plan = PlanRender(reporters, "report");
   if (!plan.ok()) return plan.status();
