@@ -18,8 +18,11 @@ packages=(
   valgrind
   # the ecosystem baselines (each optional: the build leaves out what is missing)
   libtbb-dev libuv1-dev libboost-fiber-dev libboost-context-dev
-  # the browser test of the HTML deck: headless Chromium driven over WebDriver
-  python3 chromium chromium-driver
+  # the browser test of the HTML deck: headless Chromium driven over WebDriver; the CJK faces
+  # the deck names, so that a Chinese deck (and its PDF) is drawn with real glyphs
+  python3 chromium chromium-driver fonts-noto-cjk
+  # report.pdf's test reads the printed deck's pages and text
+  poppler-utils
   # the test that reads gbench.json with Google Benchmark's compare.py and its U test
   libbenchmark-tools python3-scipy
   # the test that reads report.md as a safe Markdown renderer and pandoc's gfm reader do

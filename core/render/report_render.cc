@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <system_error>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "core/base/json_util.h"
 #include "core/model/compare_model.h"
 #include "core/model/report_model_json.h"
+#include "core/render/deck_pdf.h"
 #include "core/worker/reporter_catalog.h"
 #include "core/worker/worker_client.h"
 #include "rapidjson/document.h"
@@ -334,12 +336,16 @@ absl::Status RenderDocument(const RenderRequest& request, const RenderPlan& plan
 // Renders into a staging folder beside request.out_dir (MakeStagingFolder) and moves it into
 // place only when every reporter succeeded: a failure (a reporter, a full disk) leaves no half
 // report folder, and what was there before stays.
+// `finish`, when given, completes the staged folder before it is published (the PDF).
+using StagedStep = std::function<absl::Status(const fs::path& staging, RenderOutcome&)>;
+
 absl::Status RenderStaged(const RenderRequest& request, const RenderPlan& plan,
                           const std::string& model_json, const std::string& document,
-                          RenderOutcome& outcome) {
+                          RenderOutcome& outcome, const StagedStep& finish = nullptr) {
   absl::StatusOr<fs::path> staging = MakeStagingFolder(request.out_dir);
   if (!staging.ok()) return staging.status();
   absl::Status s = RenderDocument(request, plan, *staging, model_json, document, outcome);
+  if (s.ok() && finish) s = finish(*staging, outcome);
   if (!s.ok()) {
     std::error_code ec;
     fs::remove_all(*staging, ec);
@@ -348,9 +354,59 @@ absl::Status RenderStaged(const RenderRequest& request, const RenderPlan& plan,
   return PublishFolder(*staging, request.out_dir);
 }
 
+// `--format pdf`: no reporter writes it; the deck (format html) is rendered and printed by
+// Chromium (deck_pdf.h) in the staging folder. `formats` then asks for html instead of pdf,
+// and the deck is kept only when html was asked for too.
+struct PdfStep {
+  fs::path chromium;
+  bool keep_deck = false;
+  std::string date_utc;
+};
+
+absl::StatusOr<std::optional<PdfStep>> TakePdfFormat(std::vector<std::string>& formats) {
+  const auto pdf = std::find(formats.begin(), formats.end(), "pdf");
+  if (pdf == formats.end()) return std::nullopt;
+  absl::StatusOr<fs::path> chromium = FindChromium();
+  if (!chromium.ok()) {
+    return absl::Status(chromium.status().code(),
+                        absl::StrCat("--format pdf: ", chromium.status().message()));
+  }
+  formats.erase(pdf);
+  PdfStep step{.chromium = *chromium, .keep_deck = Contains(formats, "html"), .date_utc = ""};
+  if (!step.keep_deck) formats.push_back("html");
+  return step;
+}
+
+absl::Status PrintStagedDeck(const PdfStep& step, const fs::path& staging,
+                             RenderOutcome& outcome) {
+  const auto deck = std::find(outcome.files.begin(), outcome.files.end(), "report.html");
+  if (deck == outcome.files.end()) {
+    return absl::FailedPreconditionError(
+        "--format pdf: the reporter of format html wrote no report.html to print");
+  }
+  if (absl::Status s = PrintDeckToPdf({.chromium = step.chromium,
+                                       .deck = staging / "report.html",
+                                       .pdf = staging / "report.pdf",
+                                       .date_utc = step.date_utc});
+      !s.ok()) {
+    return s;
+  }
+  if (!step.keep_deck) {
+    std::error_code ec;
+    fs::remove(staging / "report.html", ec);
+    outcome.files.erase(deck);
+  }
+  outcome.files.emplace_back("report.pdf");
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
+  // No Chromium for --format pdf is known before the archive is read and its model built.
+  RenderRequest reporters = request;
+  absl::StatusOr<std::optional<PdfStep>> pdf = TakePdfFormat(reporters.formats);
+  if (!pdf.ok()) return pdf.status();
   absl::StatusOr<Archive> archive = ReadArchive(request.archive);
   if (!archive.ok()) return archive.status();
   RenderOutcome outcome;
@@ -361,9 +417,17 @@ absl::StatusOr<RenderOutcome> RenderArchive(const RenderRequest& request) {
     return absl::InvalidArgumentError(
         absl::StrCat(request.archive.string(), ": ", model.status().message()));
   }
-  absl::StatusOr<RenderPlan> plan = PlanRender(request, "report");
+  if (pdf->has_value()) (*pdf)->date_utc = archive->run.started_utc;
+  absl::StatusOr<RenderPlan> plan = PlanRender(reporters, "report");
   if (!plan.ok()) return plan.status();
-  if (absl::Status s = RenderStaged(request, *plan, ReportModelToJson(*model), "report", outcome);
+  StagedStep finish;
+  if (pdf->has_value()) {
+    finish = [step = **pdf](const fs::path& staging, RenderOutcome& o) {
+      return PrintStagedDeck(step, staging, o);
+    };
+  }
+  if (absl::Status s =
+          RenderStaged(reporters, *plan, ReportModelToJson(*model), "report", outcome, finish);
       !s.ok()) {
     return s;
   }
@@ -382,7 +446,11 @@ absl::StatusOr<RenderOutcome> RenderCompareDocument(const std::string& compare_j
 }
 
 absl::Status CheckRenderRequest(const RenderRequest& request) {
-  return PlanRender(request, "report").status();
+  RenderRequest reporters = request;
+  if (absl::StatusOr<std::optional<PdfStep>> pdf = TakePdfFormat(reporters.formats); !pdf.ok()) {
+    return pdf.status();
+  }
+  return PlanRender(reporters, "report").status();
 }
 
 }  // namespace zoo

@@ -15,6 +15,7 @@
 #include "core/model/compare_model.h"
 #include "core/model/compare_model_json.h"
 #include "core/render/report_render.h"
+#include "core/render/site_words.h"
 
 namespace zoo {
 namespace {
@@ -72,19 +73,24 @@ struct CompareLink {
 
 std::string LinkName(const std::string& link) { return fs::path(link).filename().string(); }
 
-// The index's own words are English whatever the reports' language (README says so).
-std::string IndexHtml(const std::vector<ArchiveRow>& rows,
+// The index's own words come from `words` (site_words.h), in the reports' language. The
+// font stack names CJK faces so that a Chinese page draws real glyphs.
+std::string IndexHtml(const SiteWords& words, const std::vector<ArchiveRow>& rows,
                       const std::vector<CompareLink>& compares) {
   std::string h = absl::StrCat(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>zoo-host results</title>\n<style>"
-      "body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}"
+      "<!DOCTYPE html>\n<html lang=\"", words.lang,
+      "\">\n<head>\n<meta charset=\"utf-8\">\n<title>", words.title, "</title>\n<style>"
+      "body{font-family:system-ui,\"Noto Sans CJK SC\",\"Source Han Sans SC\",\"PingFang SC\","
+      "\"Microsoft YaHei\",sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}"
       "table{border-collapse:collapse}th,td{border:1px solid #c8ccd1;padding:.25rem .6rem;"
       "text-align:left}th{background:#f2f4f7}</style>\n</head>\n<body>\n"
-      "<h1>zoo-host results</h1>\n");
+      "<h1>", words.title, "</h1>\n");
   for (size_t i = 0; i < rows.size();) {
     const std::string& subject = rows[i].archive->subject;
-    h += absl::StrCat("<section>\n<h2>", HtmlEscape(subject), "</h2>\n<table>\n<tr><th>version</th>"
-                      "<th>started (UTC)</th><th>report</th><th>archive</th></tr>\n");
+    h += absl::StrCat("<section>\n<h2>", HtmlEscape(subject), "</h2>\n<table>\n<tr><th>",
+                      words.col_version, "</th><th>", words.col_started,
+                      "</th><th>", words.col_report, "</th><th>",
+                      words.col_archive, "</th></tr>\n");
     for (; i < rows.size() && rows[i].archive->subject == subject; ++i) {
       const ArchiveRow& r = rows[i];
       std::string report;
@@ -102,28 +108,33 @@ std::string IndexHtml(const std::vector<ArchiveRow>& rows,
     for (const CompareLink& c : compares) {
       if (c.older->subject != subject || c.pages.empty()) continue;
       absl::StrAppend(&list, "<li>", HtmlEscape(c.older->subject_version), " &rarr; ",
-                      HtmlEscape(c.newer->subject_version), ":");
+                      HtmlEscape(c.newer->subject_version), words.colon);
       for (const std::string& link : c.pages) {
         absl::StrAppend(&list, " <a href=\"", HtmlEscape(link), "\">",
                         HtmlEscape(LinkName(link)), "</a>");
       }
       list += "</li>\n";
     }
-    if (!list.empty()) absl::StrAppend(&h, "<h3>version over version</h3>\n<ul>\n", list, "</ul>\n");
+    if (!list.empty()) {
+      absl::StrAppend(&h, "<h3>", words.version_over_version, "</h3>\n<ul>\n", list,
+                      "</ul>\n");
+    }
     h += "</section>\n";
   }
-  if (rows.empty()) h += "<p>no archives</p>\n";
+  if (rows.empty()) absl::StrAppend(&h, "<p>", words.no_archives, "</p>\n");
   h += "</body>\n</html>\n";
   return h;
 }
 
-std::string IndexMarkdown(const std::vector<ArchiveRow>& rows,
+std::string IndexMarkdown(const SiteWords& words, const std::vector<ArchiveRow>& rows,
                           const std::vector<CompareLink>& compares) {
-  std::string md = "# zoo-host results\n";
+  std::string md = absl::StrCat("# ", words.title, "\n");
   for (size_t i = 0; i < rows.size();) {
     const std::string& subject = rows[i].archive->subject;
-    absl::StrAppend(&md, "\n## ", MarkdownEscape(subject),
-                    "\n\n| version | started (UTC) | report | archive |\n| --- | --- | --- | --- |\n");
+    absl::StrAppend(&md, "\n## ", MarkdownEscape(subject), "\n\n| ",
+                    words.col_version, " | ", words.col_started,
+                    " | ", words.col_report, " | ",
+                    words.col_archive, " |\n| --- | --- | --- | --- |\n");
     for (; i < rows.size() && rows[i].archive->subject == subject; ++i) {
       const ArchiveRow& r = rows[i];
       std::string report;
@@ -138,13 +149,15 @@ std::string IndexMarkdown(const std::vector<ArchiveRow>& rows,
     for (const CompareLink& c : compares) {
       if (c.older->subject != subject || c.pages.empty()) continue;
       absl::StrAppend(&list, "- ", MarkdownEscape(c.older->subject_version), " → ",
-                      MarkdownEscape(c.newer->subject_version), ":");
+                      MarkdownEscape(c.newer->subject_version), words.colon);
       for (const std::string& link : c.pages) absl::StrAppend(&list, " [", LinkName(link), "](", link, ")");
       list += "\n";
     }
-    if (!list.empty()) absl::StrAppend(&md, "\n### version over version\n\n", list);
+    if (!list.empty()) {
+      absl::StrAppend(&md, "\n### ", words.version_over_version, "\n\n", list);
+    }
   }
-  if (rows.empty()) md += "\nno archives\n";
+  if (rows.empty()) absl::StrAppend(&md, "\n", words.no_archives, "\n");
   return md;
 }
 
@@ -257,16 +270,21 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
   if (absl::Status s = RenderComparePages(request, kept, site, compares, outcome); !s.ok()) {
     return s;
   }
-  if (absl::Status s = WriteFileAtomically(site / "index.md", IndexMarkdown(rows, compares));
+  const SiteWords& words = **SiteWordsFor(request.language);  // checked by BuildResultsSite
+  if (absl::Status s =
+          WriteFileAtomically(site / "index.md", IndexMarkdown(words, rows, compares));
       !s.ok()) {
     return s;
   }
-  return WriteFileAtomically(site / "index.html", IndexHtml(rows, compares));
+  return WriteFileAtomically(site / "index.html", IndexHtml(words, rows, compares));
 }
 
 }  // namespace
 
 absl::StatusOr<SiteOutcome> BuildResultsSite(const SiteRequest& request) {
+  if (absl::StatusOr<const SiteWords*> words = SiteWordsFor(request.language); !words.ok()) {
+    return words.status();
+  }
   absl::StatusOr<ResultsScan> scan = ScanResults(request.results);
   if (!scan.ok()) return scan.status();
   SiteOutcome outcome;

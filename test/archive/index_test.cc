@@ -223,6 +223,41 @@ TEST(IndexTest, AWriteTheMachineRefusesExitsOneAndLeavesNoHalfSite) {
   EXPECT_TRUE(fs::is_empty(out)) << "no staging folder left beside it";
 }
 
+// index --lang zh: the index page's own words from the site's zh catalog (site_words.h), the
+// reports and compare pages from the reporters' zh catalogs.
+TEST(IndexTest, LangZhWritesAChineseIndexPage) {
+  TempDir dir;
+  const fs::path results = dir.path() / "results", site = dir.path() / "site";
+  WriteSynthetic(results, "subj", "1.0", "2026-11-30T08:00:00Z", 50'000);
+  WriteSynthetic(results, "subj", "1.1", "2026-11-30T09:00:00Z", 100'000);
+
+  const CliRun r = ZooHost({"index", results.string(), "--out", site.string(), "--lang", "zh"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string index = ReadText(site / "index.html");
+  EXPECT_THAT(index,
+              AllOf(HasSubstr("<html lang=\"zh\">"), HasSubstr("<h1>zoo-host 评测结果</h1>"),
+                    HasSubstr("<th>版本</th><th>开始时间（UTC）</th><th>报告</th><th>留档</th>"),
+                    HasSubstr("<h3>版本间对比</h3>"), HasSubstr("Noto Sans CJK SC")));
+  // What a reader sees, less the markup, the links (file names) and the archives' own data
+  // (the subject, the times): no Latin letter is left, so no English word of the page's own.
+  std::string seen =
+      std::regex_replace(index, std::regex("<style>[^<]*</style>|<title>[^<]*</title>"), "");
+  seen = std::regex_replace(seen, std::regex("<a [^>]*>[^<]*</a>|<[^>]*>|&[a-z]+;"), " ");
+  seen = std::regex_replace(
+      seen, std::regex("zoo-host|UTC|subj|\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z"), " ");
+  EXPECT_FALSE(std::regex_search(seen, std::regex("[A-Za-z]"))) << seen;
+  EXPECT_THAT(ReadText(site / "index.md"), AllOf(HasSubstr("# zoo-host 评测结果\n"),
+                                                  HasSubstr("| 版本 | 开始时间（UTC）"),
+                                                  HasSubstr("### 版本间对比")));
+  EXPECT_THAT(ReadText(site / "reports/subj-1.0/20261130T080000Z/report.md"), HasSubstr("自检"));
+
+  const CliRun fr = ZooHost({"index", results.string(), "--out", (dir.path() / "fr").string(),
+                             "--lang", "fr"});
+  EXPECT_EQ(fr.exit_code, 2);
+  EXPECT_THAT(fr.output, HasSubstr("--lang fr: the index site is written in en or zh"));
+  EXPECT_FALSE(fs::exists(dir.path() / "fr"));
+}
+
 TEST(IndexTest, AMissingResultsFolderOrNoOutIsAUsageError) {
   TempDir dir;
   const CliRun missing =

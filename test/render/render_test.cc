@@ -50,14 +50,20 @@ fs::path ReporterPlugin(const std::string& stem) {
   return TestReporterDir() / ("lib" + stem + "_reporter.so");
 }
 
-// One small real run, shared by the tests: the subject (zoo_scheduler) and inline.
+// The run of the tests below: the subject (zoo_scheduler) and inline, tiny.
+std::vector<std::string> TinyRun(const fs::path& results) {
+  return {"run", "--adapters", "inline", "--tiers", "40", "--concurrency", "1", "--warmup", "0",
+          "--rounds", "3", "--workload", "noop", "--results", results.string()};
+}
+
+// One small real run, shared by the tests, with the machine's Chromium (the suites' environment
+// names none), so that it prints report.pdf.
 class RenderTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = std::make_unique<zoo::testing::TempDir>();
-    const CliRun run = ZooHost({"run", "--adapters", "inline", "--tiers", "40", "--concurrency",
-                                "1", "--warmup", "0", "--rounds", "3", "--workload", "noop",
-                                "--results", (dir_->path() / "results").string()});
+    run_ = ZooHost(TinyRun(dir_->path() / "results"), 240, {"ZOO_HOST_CHROMIUM=chromium"});
+    const CliRun& run = run_;
     ASSERT_EQ(run.exit_code, 0) << run.output;
     // results/<subject>-<version>/<time>.json (its report folder beside it holds JSON too).
     for (const fs::directory_entry& run_dir : fs::directory_iterator(dir_->path() / "results")) {
@@ -70,9 +76,11 @@ class RenderTest : public ::testing::Test {
   static void TearDownTestSuite() { dir_.reset(); }
   static std::unique_ptr<zoo::testing::TempDir> dir_;
   static fs::path archive_;
+  static CliRun run_;
 };
 std::unique_ptr<zoo::testing::TempDir> RenderTest::dir_;
 fs::path RenderTest::archive_;
+CliRun RenderTest::run_;
 
 TEST_F(RenderTest, RunWritesItsReportBesideTheArchive) {
   fs::path report = archive_;
@@ -82,11 +90,30 @@ TEST_F(RenderTest, RunWritesItsReportBesideTheArchive) {
        {"report.md", "report.html", "cells.csv", "cost.csv", "report-model.json"}) {
     EXPECT_TRUE(files.count(f)) << f;
   }
+  // The deck printed by Chromium (render_pdf_test.py checks its pages and text).
+  EXPECT_TRUE(files.count("report.pdf")) << run_.output;
+  EXPECT_THAT(run_.output, HasSubstr("  report.pdf\n"));
+  EXPECT_EQ(Slurp(report / "report.pdf").rfind("%PDF-", 0), 0u);
   EXPECT_TRUE(std::any_of(files.begin(), files.end(), [](const std::string& f) {
     return f.rfind("figures/", 0) == 0 && f.size() > 12 && f.substr(f.size() - 4) == ".svg";
   }));
   // No temporary file is left behind.
   for (const std::string& f : files) EXPECT_EQ(f.find(".tmp-"), std::string::npos) << f;
+}
+
+// Without Chromium a run still measures and reports: one line says that report.pdf was not
+// written and why, and the exit code is the run's.
+TEST_F(RenderTest, ARunWithoutChromiumSaysSoInOneLine) {
+  const fs::path results = dir_->path() / "no-chromium";
+  const CliRun run =
+      ZooHost(TinyRun(results), 240, {"ZOO_HOST_CHROMIUM=/nonexistent/chromium"});
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("report.pdf not written: ZOO_HOST_CHROMIUM names "
+                                    "'/nonexistent/chromium', which is not an executable file"));
+  std::set<std::string> all;
+  for (const std::string& f : FilesUnder(results)) all.insert(fs::path(f).filename().string());
+  EXPECT_TRUE(all.count("report.html"));
+  EXPECT_FALSE(all.count("report.pdf"));
 }
 
 TEST_F(RenderTest, RenderingTwiceGivesTheSameBytes) {
@@ -150,9 +177,15 @@ TEST_F(RenderTest, MistakesAreOneSentenceAndExitTwo) {
   EXPECT_EQ(f.exit_code, 2);
   EXPECT_THAT(f.output, HasSubstr("not a zoo-host archive"));
 
-  const CliRun format = ZooHost({"render", archive_.string(), "--format", "pdf"});
+  const CliRun format = ZooHost({"render", archive_.string(), "--format", "docx"});
   EXPECT_EQ(format.exit_code, 2);
-  EXPECT_THAT(format.output, HasSubstr("--format pdf: no usable reporter writes it"));
+  EXPECT_THAT(format.output, HasSubstr("--format docx: no usable reporter writes it"));
+  // The suites' environment names no Chromium (ZOO_HOST_CHROMIUM=none).
+  const CliRun pdf = ZooHost({"render", archive_.string(), "--out",
+                              (dir_->path() / "no-pdf").string(), "--format", "md,pdf"});
+  EXPECT_EQ(pdf.exit_code, 2);
+  EXPECT_THAT(pdf.output, HasSubstr("--format pdf: no Chromium to print the deck with"));
+  EXPECT_FALSE(fs::exists(dir_->path() / "no-pdf")) << "nothing written";
   const CliRun lang = ZooHost({"render", archive_.string(), "--lang", "fr", "--format", "md"});
   EXPECT_EQ(lang.exit_code, 2);
   EXPECT_THAT(lang.output, HasSubstr("--lang fr"));

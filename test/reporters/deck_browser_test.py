@@ -7,7 +7,12 @@ with ArrowRight, checking after each key press that the deck moved on, that the 
 the one shown, has a size, keeps its 1920x1080 and holds all of its content (nothing
 overflows the slide or a table cell), that location.hash and body.dataset.current follow;
 that an unfavourable-data slide exists; that R restarts at slide 0 and ArrowLeft there stays;
-and that the page logged no JavaScript error.
+and that the page logged no JavaScript error. In a Chinese deck (lang="zh") the Chinese text of
+the title slide must be drawn with one of the CJK faces the deck's CSS names (as Chromium
+reports through DevTools' CSS.getPlatformFontsForNode), each ideograph one em wide, as in
+every CJK face: a machine without such a font (no fonts-noto-cjk) draws boxes, and the test
+fails saying what to install. (document.fonts.check cannot tell: Chromium answers true for any
+family that no @font-face declares, even one that does not exist.)
 
 Exit status 0 when every deck passes, 1 with one line per failure otherwise. Chromium and
 chromedriver are required: without them the test fails, saying what to install.
@@ -74,6 +79,33 @@ return true;
 """
 
 
+# The CJK faces the deck's CSS names (deck_assets.cc), as Chromium reports their families.
+CJK_FACES = ("Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei")
+
+# Marks every element of the shown slide whose own text holds CJK ideographs
+# (data-cjk-probe), and measures each ideograph in the element's font: one em in a CJK face.
+CJK_PROBE_SCRIPT = r"""
+const cjk = /[\u3400-\u9fff]/g;
+const s = Array.from(document.querySelectorAll('section.slide'))
+  .find(x => getComputedStyle(x).display !== 'none');
+const ctx = document.createElement('canvas').getContext('2d');
+const out = [];
+for (const e of s ? s.querySelectorAll('*') : []) {
+  const own = Array.from(e.childNodes).filter(n => n.nodeType === 3)
+    .map(n => n.textContent).join('');
+  const ideographs = own.match(cjk) || [];
+  if (ideographs.length === 0) continue;
+  const cs = getComputedStyle(e);
+  ctx.font = '100px ' + cs.fontFamily;
+  const widths = ideographs.map(c => ctx.measureText(c).width);
+  e.dataset.cjkProbe = String(out.length);
+  out.push({text: own.trim().slice(0, 40), ideographs: ideographs.length,
+            minWidth: Math.min(...widths), maxWidth: Math.max(...widths)});
+}
+return out;
+"""
+
+
 class Failure(Exception):
     pass
 
@@ -125,6 +157,11 @@ class WebDriver:
                     "actions": [{"type": "keyDown", "value": key},
                                 {"type": "keyUp", "value": key}]}]
         self.call("POST", self.s("/actions"), {"actions": actions})
+
+    def cdp(self, command, params=None):
+        """A Chrome DevTools Protocol command through chromedriver's goog/cdp/execute."""
+        return self.call("POST", self.s("/goog/cdp/execute"),
+                         {"cmd": command, "params": params or {}})
 
     def browser_log(self):
         # chromedriver keeps the legacy log endpoint beside W3C mode.
@@ -192,6 +229,41 @@ def check_slide(state, expected, problems, where):
         problems.append(f"{where} ({state['kind']}): an element overflows its box: {item}")
 
 
+def check_cjk_fonts(driver, path):
+    """The shown slide's Chinese text is drawn with a CJK face of the deck's CSS, not a box."""
+    probes = driver.script(CJK_PROBE_SCRIPT)
+    if not probes:
+        return [f"{path}: a Chinese deck whose first slide has no Chinese text to check"]
+    problems = []
+    driver.cdp("DOM.enable")
+    driver.cdp("CSS.enable")
+    root = driver.cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    nodes = driver.cdp("DOM.querySelectorAll",
+                       {"nodeId": root, "selector": "[data-cjk-probe]"})["nodeIds"]
+    for probe, node in zip(probes, nodes):
+        fonts = driver.cdp("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        cjk_glyphs = sum(f["glyphCount"] for f in fonts if f["familyName"] in CJK_FACES)
+        if cjk_glyphs < probe["ideographs"]:
+            used = ", ".join(f"{f['familyName']} ({f['glyphCount']} glyphs)" for f in fonts)
+            problems.append(
+                f"{path}: {probe['text']!r} is drawn with {used or 'no font'}, not with one of "
+                f"{', '.join(CJK_FACES)}: install fonts-noto-cjk")
+        if not 95 <= probe["minWidth"] <= probe["maxWidth"] <= 105:
+            problems.append(
+                f"{path}: the ideographs of {probe['text']!r} are {probe['minWidth']:.0f} to "
+                f"{probe['maxWidth']:.0f} px wide at 100 px, not one em: a fallback box")
+    if len(nodes) != len(probes):
+        problems.append(f"{path}: {len(probes)} elements with Chinese text, but DevTools found "
+                        f"{len(nodes)}")
+    if problems:
+        # One machine without the font fails every element alike: the first few say it.
+        return problems[:4] + ([f"{path}: and {len(problems) - 4} more font problems"]
+                               if len(problems) > 4 else [])
+    print(f"{path}: the Chinese text of {len(probes)} elements on the title slide is drawn "
+          "with a CJK face")
+    return problems
+
+
 def check_deck(driver, path):
     problems = []
     driver.open(Path(path).resolve().as_uri())
@@ -204,6 +276,8 @@ def check_deck(driver, path):
         problems.append(f"{path}: no slide has data-kind=\"unfavourable\"")
     # Opened without a hash: slide 0 shows, and the script has put the hash in place.
     check_slide(state, 0, problems, f"{path} at load")
+    if driver.script("return document.documentElement.lang").startswith("zh"):
+        problems += check_cjk_fonts(driver, path)
 
     for expected in range(1, count):
         driver.press(ARROW_RIGHT)

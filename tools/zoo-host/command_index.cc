@@ -32,7 +32,8 @@ int IndexCommand(int argc, char** argv) {
   options.add_options()("help,h", "show this help")(
       "results", po::value(&results), "the results folder")(
       "out", po::value(&out), "the site folder (required)")(
-      "lang", po::value(&language)->default_value(language), "en or zh: the reports' language")(
+      "lang", po::value(&language)->default_value(language),
+      "en or zh: the language of the index page, the reports and the compare pages")(
       "plugin", po::value(&plugins)->composing(), "a reporter file or folder; repeatable")(
       "allow-untrusted-plugins", kAllowUntrustedPluginsHelp);
   po::positional_options_description positional;

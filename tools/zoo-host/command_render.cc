@@ -50,19 +50,22 @@ int RenderCommand(int argc, char** argv) {
   std::string archive, out, formats, language = "en", reporter;
   std::vector<std::string> plugins;
   po::options_description options(
-      "Usage: zoo-host render ARCHIVE [--out DIR] [--format md,html,csv,json] [--lang en|zh]\n"
-      "                       [--reporter NAME] [--plugin PATH]\n\n"
+      "Usage: zoo-host render ARCHIVE [--out DIR] [--format md,html,csv,json,pdf]\n"
+      "                       [--lang en|zh] [--reporter NAME] [--plugin PATH]\n\n"
       "Writes the report of one archive: report.md, report.html (a self-contained slide deck),\n"
-      "figures/*.svg, cells.csv, cost.csv and report-model.json by default. Measures nothing;\n"
-      "the same archive gives byte-identical files. The folder is written beside it first\n"
-      "and moved into place when complete. Exit codes: 0 written, 2 a bad archive, flag or\n"
-      "reporter, 1 the machine refused a write, e.g. a full disk (one sentence says which).\n\n"
+      "figures/*.svg, cells.csv, cost.csv and report-model.json by default; --format pdf adds\n"
+      "report.pdf, the deck printed by headless Chromium, one 1920x1080 page per slide\n"
+      "(Chromium on PATH, or the one ZOO_HOST_CHROMIUM names). Measures nothing; the same\n"
+      "archive gives byte-identical files. The folder is written beside it first and moved\n"
+      "into place when complete. Exit codes: 0 written, 2 a bad archive, flag or reporter, or\n"
+      "no Chromium (or a failed one) for --format pdf, 1 the machine refused a write, e.g. a\n"
+      "full disk (one sentence says which).\n\n"
       "Options");
   options.add_options()("help,h", "show this help")(
       "archive", po::value(&archive), "the archive (results/<subject>-<version>/<time>.json)")(
       "out", po::value(&out), "the report folder (default: beside the archive, named after it)")(
       "format", po::value(&formats), "comma-separated formats (default md,html,csv,json; "
-      "also gbench: Google Benchmark's JSON layout)")(
+      "also gbench: Google Benchmark's JSON layout, and pdf: the deck printed by Chromium)")(
       "lang", po::value(&language)->default_value(language), "en or zh")(
       "reporter", po::value(&reporter), "render with this reporter only (see 'zoo-host list')")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(

@@ -19,6 +19,7 @@
 #include "core/base/atomic_file.h"
 #include "core/base/sysinfo.h"
 #include "core/measure/callgrind.h"
+#include "core/render/deck_pdf.h"
 #include "core/render/report_render.h"
 #include "core/run/run_orchestrator.h"
 #include "core/worker/gate_cache.h"
@@ -150,6 +151,24 @@ void PrintJson(const RunOutcome& outcome, const std::string& shown_path) {
   std::cout << buf.GetString() << "\n";
 }
 
+// report.pdf beside the report when Chromium is here (deck_pdf.h); one line when it is not, or
+// when it fails, and never the run's failure: the archive and the other formats are written.
+void WriteReportPdf(const std::filesystem::path& dir, const std::string& started_utc) {
+  absl::StatusOr<std::filesystem::path> chromium = FindChromium();
+  absl::Status printed = chromium.status();
+  if (chromium.ok()) {
+    printed = PrintDeckToPdf({.chromium = *chromium,
+                              .deck = dir / "report.html",
+                              .pdf = dir / "report.pdf",
+                              .date_utc = started_utc});
+  }
+  if (printed.ok()) {
+    std::cout << "  report.pdf\n";
+  } else {
+    std::cout << "report.pdf not written: " << printed.message() << "\n";
+  }
+}
+
 }  // namespace
 
 int RunCommand(int argc, char** argv) {
@@ -162,7 +181,9 @@ int RunCommand(int argc, char** argv) {
       "Measures every (adapter, tier, concurrency) unit of the matrix, each in its own\n"
       "process, after every adapter has passed the equivalence gate, and archives every raw\n"
       "sample in RESULTS/<subject>-<version>/<UTC time>.json. Flags override the matrix file\n"
-      "field by field; the defaults are the seed matrix.\n"
+      "field by field; the defaults are the seed matrix. The report is rendered beside the\n"
+      "archive, with report.pdf (the deck printed by Chromium, found as render finds it) when\n"
+      "Chromium is here; one line says when it is not.\n"
       "Exit codes: 0 every unit measured, 1 a unit failed or an adapter was rejected, or the\n"
       "machine refused a write (a full disk: the archive keeps what was saved, marked failed),\n"
       "2 a usage or input error, 130 stopped by Ctrl-C (the archive keeps the finished units).\n\n"
@@ -352,6 +373,7 @@ int RunCommand(int argc, char** argv) {
     if (json) std::cout.rdbuf(std::cerr.rdbuf());  // stdout stays the JSON summary alone
     const int rendered = RenderReport(outcome->archive_path, dir, "", language, "", plugins,
                                       allow_untrusted, "run");
+    if (rendered == kExitOk) WriteReportPdf(dir, outcome->archive.run.started_utc);
     std::cout.rdbuf(saved);
     if (rendered != kExitOk) return rendered;
   }

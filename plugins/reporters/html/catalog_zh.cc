@@ -15,7 +15,7 @@ constinit const std::string_view kDeckCatalogZh = R"json({
 "deck.rest.where": "全文：同目录 report.md 的「{section}」章节",
 
 "deck.title.topline": "zoo-host · {started} · {cpu}",
-"deck.title.subtitle": "性能评测",
+"deck.title.subtitle": "性能评测报告",
 "deck.title.cores": "{cores} 个逻辑核",
 "deck.contents.title": "目录",
 "deck.contents.keys": "按键：→ 或空格 下一页，← 上一页，R 回到第一页，L 全部幻灯片列表。",

@@ -11,9 +11,15 @@ const std::string_view kDeckCss = R"css(
 * { box-sizing: border-box; }
 html, body { margin: 0; height: 100%; overflow: hidden; background: #20232a; }
 body {
-  font-family: "Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "DejaVu Sans",
-    "Liberation Sans", sans-serif;
+  font-family: "Noto Sans", "DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC",
+    "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif;
   color: #1b1f24;
+}
+/* A Chinese deck names a CJK face first: its punctuation and the Latin letters inside Chinese
+   sentences then take one design, and no Chinese glyph falls to a box. */
+:lang(zh) body {
+  font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei",
+    "Noto Sans", "DejaVu Sans", sans-serif;
 }
 #stage {
   position: absolute; left: 50%; top: 50%; width: 1920px; height: 1080px;
@@ -48,7 +54,10 @@ li { margin: 0 0 10px; }
 .ratio { border-left: 6px solid #2f6fba; padding-left: 16px; }
 .pass { color: #1a7f37; font-weight: 700; }
 .fail { color: #cf222e; font-weight: 700; }
-.mono { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 0.85em; }
+.mono {
+  font-family: "DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC", monospace;
+  font-size: 0.85em;
+}
 table { width: 100%; table-layout: fixed; border-collapse: collapse; font-size: 24px; line-height: 1.35; margin: 0 0 16px; }
 th, td {
   padding: 6px 12px; border-bottom: 1px solid #e3e6ea; text-align: left; vertical-align: top;
