@@ -6,7 +6,9 @@
 // The committed archives predate zoo.text/1, so the test copies each built-in plugin's texts
 // into the archive's adapter records, as `zoo-host run` records them, before the model is built.
 #include <algorithm>
+#include <initializer_list>
 #include <regex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,7 +46,7 @@ constexpr char kClose[] = "〕";
 bool IsProse(std::string_view key) {
   for (const std::string_view prose :
        {"description", "caliber_notes", "drive_level", "off_state", "dropped_reason", "reason",
-        "detail", "failure", "counters_reason", "text"}) {
+        "detail", "failure", "counters_reason", "unavailable_reason", "text"}) {
     if (key == prose) return true;
   }
   return false;
@@ -85,14 +87,70 @@ std::string WithoutText(const std::string& model, const std::vector<std::string>
   return ToJson(d);
 }
 
-// `text` without the marked English blocks, counting them in `*blocks`.
-std::string WithoutMarkedEnglish(std::string text, size_t* blocks) {
-  *blocks = 0;
+// The plugins' English texts in `model`, as report.md escapes them: the adapters' descriptor
+// texts and the semantics items' descriptions and off states.
+std::set<std::string> PluginEnglish(const std::string& model) {
+  rapidjson::Document d;
+  d.Parse(model.data(), model.size());
+  std::set<std::string> out;
+  auto add = [&](const rapidjson::Value& v, std::initializer_list<const char*> keys) {
+    for (const char* key : keys) {
+      if (v.HasMember(key) && v[key].IsString()) out.insert(MarkdownEscape(v[key].GetString()));
+    }
+  };
+  for (const rapidjson::Value& a : d["adapters"].GetArray()) {
+    add(a, {"description", "caliber_notes", "drive_level"});
+  }
+  for (const rapidjson::Value& i : d["semantics"]["items"].GetArray()) {
+    add(i["item"], {"description", "off_state"});
+  }
+  return out;
+}
+
+// The host's English records in `model` (a reason, a detail, a failure, why a counter is
+// unavailable), escaped.
+std::set<std::string> HostRecords(const rapidjson::Value& v) {
+  std::set<std::string> out;
+  if (v.IsArray()) {
+    for (const rapidjson::Value& e : v.GetArray()) out.merge(HostRecords(e));
+  } else if (v.IsObject()) {
+    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
+      const std::string_view key = it->name.GetString();
+      if (it->value.IsString() &&
+          (key == "reason" || key == "detail" || key == "failure" || key == "counters_reason" ||
+           key == "dropped_reason" || key == "unavailable_reason")) {
+        out.insert(MarkdownEscape(it->value.GetString()));
+      } else {
+        out.merge(HostRecords(it->value));
+      }
+    }
+  }
+  return out;
+}
+
+// What the marked English blocks of report.md hold.
+struct MarkedEnglish {
+  size_t plugin = 0;                 // a plugin's text: it gives none in the reader's language
+  size_t records = 0;                // the host's English records, quoted
+  std::vector<std::string> unknown;  // anything else: a test failure
+};
+
+// `text` without the marked English blocks, each sorted into `*marked` by what it holds.
+std::string WithoutMarkedEnglish(std::string text, const std::set<std::string>& plugin,
+                                 const std::set<std::string>& records, MarkedEnglish* marked) {
   for (size_t at = text.find(kOpen); at != std::string::npos; at = text.find(kOpen, at)) {
-    const size_t close = text.find(kClose, at + sizeof(kOpen) - 1);
+    const size_t start = at + sizeof(kOpen) - 1;
+    const size_t close = text.find(kClose, start);
     if (close == std::string::npos) break;
+    const std::string held = text.substr(start, close - start);
+    if (plugin.count(held) != 0) {
+      ++marked->plugin;
+    } else if (records.count(held) != 0) {
+      ++marked->records;
+    } else {
+      marked->unknown.push_back(held);
+    }
     text.replace(at, close + sizeof(kClose) - 1 - at, " ");
-    ++*blocks;
   }
   return text;
 }
@@ -139,7 +197,7 @@ std::vector<std::string> EnglishSentencesIn(std::string_view text) {
   return found;
 }
 
-// `text` without fenced code blocks and code spans (commands, paths, identifiers, records).
+// `text` without fenced code blocks and code spans (commands, paths, identifiers).
 std::string WithoutCode(const std::string& text) {
   std::string out = std::regex_replace(text, std::regex("```[\\s\\S]*?```"), " ");
   out = std::regex_replace(out, std::regex("``[^\\n]*?``"), " ");
@@ -202,15 +260,16 @@ class PluginTextReportTest : public ::testing::Test {
   }
 
   // The English sentences of each section of `md` outside code spans and marked English blocks,
-  // as "heading: run"; the marked blocks counted in `*blocks`.
-  static std::vector<std::string> EnglishSentences(const std::string& md, size_t* blocks) {
+  // as "heading: run"; the marked blocks sorted into `*marked`.
+  static std::vector<std::string> EnglishSentences(const std::string& md, MarkedEnglish* marked) {
     std::vector<std::string> found;
-    *blocks = 0;
+    const std::set<std::string> plugin = PluginEnglish(*model_);
+    rapidjson::Document d;
+    d.Parse(model_->data(), model_->size());
+    const std::set<std::string> records = HostRecords(d);
     for (const auto& [heading, body] : Sections(md)) {
-      size_t marked = 0;
       const std::string checked = testing::WithoutModelText(
-          WithoutCode(WithoutMarkedEnglish(body, &marked)), *facts_);
-      *blocks += marked;
+          WithoutCode(WithoutMarkedEnglish(body, plugin, records, marked)), *facts_);
       for (const std::string& run : EnglishSentencesIn(checked)) {
         found.push_back(heading + ": " + run);
       }
@@ -242,9 +301,11 @@ TEST_F(PluginTextReportTest, TheModelCarriesEveryPluginsTexts) {
 TEST_F(PluginTextReportTest, TheChineseReportHasNoEnglishSentenceInAnySection) {
   const std::string md = Render(*markdown_, *model_, "zh", "md", "report.md");
   ASSERT_GT(Sections(md).size(), 10u);
-  size_t blocks = 0;
-  EXPECT_THAT(EnglishSentences(md, &blocks), IsEmpty());
-  EXPECT_EQ(blocks, 0u) << "every plugin here supplies Chinese: nothing is left in English";
+  MarkedEnglish marked;
+  EXPECT_THAT(EnglishSentences(md, &marked), IsEmpty());
+  EXPECT_EQ(marked.plugin, 0u) << "every plugin here supplies Chinese: none is left in English";
+  EXPECT_GT(marked.records, 0u);  // the counters' errno, quoted as the host recorded it
+  EXPECT_THAT(marked.unknown, IsEmpty());
   // The plugins' own Chinese is what the caliber, the kinds and the semantics items print.
   EXPECT_THAT(md, HasSubstr("不适用：这里没有框架，宿主直接调用执行体"));
   EXPECT_THAT(md, HasSubstr("| 被测框架 |"));  // the kind "subject", from the catalog
@@ -252,7 +313,7 @@ TEST_F(PluginTextReportTest, TheChineseReportHasNoEnglishSentenceInAnySection) {
   EXPECT_THAT(md, HasSubstr("未定价：没有干净的关闭状态（没有干净的关闭状态：分发核心"));
   EXPECT_THAT(md, Not(HasSubstr("只提供英文文本")));
   // Without the prose blanked, the check finds the English that is there.
-  size_t unused = 0;
+  MarkedEnglish unused;
   const std::string english = Render(*markdown_, *model_, "en", "md", "report.md");
   EXPECT_THAT(EnglishSentences(english, &unused), Not(IsEmpty()));
 }
@@ -260,9 +321,10 @@ TEST_F(PluginTextReportTest, TheChineseReportHasNoEnglishSentenceInAnySection) {
 TEST_F(PluginTextReportTest, APluginWithoutChineseIsMarkedEnglishAndNamedOnce) {
   const std::string md =
       Render(*markdown_, WithoutText(*model_, {"tbb"}), "zh", "md", "report.md");
-  size_t blocks = 0;
-  EXPECT_THAT(EnglishSentences(md, &blocks), IsEmpty());
-  EXPECT_EQ(blocks, 2u);  // tbb's drive level and caliber notes
+  MarkedEnglish marked;
+  EXPECT_THAT(EnglishSentences(md, &marked), IsEmpty());
+  EXPECT_EQ(marked.plugin, 2u);  // tbb's drive level and caliber notes
+  EXPECT_THAT(marked.unknown, IsEmpty());
   EXPECT_THAT(md, HasSubstr(std::string(kOpen) + "oneTBB public API (task\\_arena"));
   const std::string note = "tbb 只提供英文文本";
   ASSERT_NE(md.find(note), std::string::npos);

@@ -82,7 +82,8 @@ std::string PageWriter::Term(std::string_view family, std::string_view id) {
 }
 
 std::string PageWriter::Record(std::string_view text) const {
-  return markup_.Language() == "en" ? Quote(text) : Code(text);
+  if (markup_.Language() == "en") return Quote(text);
+  return text.empty() ? std::string() : markup_.Foreign(text);
 }
 
 std::string PageWriter::Dur(double ns) const { return Text(Duration(ns)); }

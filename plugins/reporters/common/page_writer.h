@@ -55,7 +55,8 @@ class PageWriter {
   // quotes it, as always.
   std::string Term(std::string_view family, std::string_view id);
   // An English sentence the host wrote into the archive (a failure, a counter's errno): quoted
-  // on an English page, set as code on any other, a record beside the catalog's sentence.
+  // on an English page; on any other marked as English, as a plugin's English is, a record
+  // beside the catalog's sentence that says the same in the page's language.
   std::string Record(std::string_view text) const;
   // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
   std::string Say(const rapidjson::Value* message, std::string_view where);
