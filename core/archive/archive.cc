@@ -16,6 +16,7 @@
 #include "core/base/atomic_file.h"
 #include "core/base/input_file.h"
 #include "core/base/json_util.h"
+#include "core/plugin/plugin_text.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
@@ -169,6 +170,7 @@ absl::StatusOr<AdapterRecord> ReadAdapter(const rapidjson::Value& v, std::string
   ZOO_ASSIGN_OR_RETURN(d.file, json::GetString(v, "file", where));
   ZOO_ASSIGN_OR_RETURN(a.sha256, json::GetString(v, "sha256", where));
   ZOO_ASSIGN_OR_RETURN(a.build, ReadPluginBuildRecord(v, where));
+  ZOO_ASSIGN_OR_RETURN(d.text, ReadPluginText(v, where));
   const rapidjson::Value* gate;
   ZOO_ASSIGN_OR_RETURN(gate, json::Member(v, "gate", where));
   const std::string at = absl::StrCat(Sv(where), " gate");
@@ -319,6 +321,7 @@ void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adap
     json::String(w, "file", d.file);
     json::String(w, "sha256", rec.sha256);
     if (rec.build) WritePluginBuild(w, *rec.build);
+    WritePluginText(w, d.text);  // absent for a plugin without zoo.text/1, and in old archives
     w.Key("gate");
     w.StartObject();
     json::Bool(w, "passed", rec.gate_passed);

@@ -15,7 +15,8 @@
 //            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
 //    "subject": {name, version},
 //    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
-//            sha256, build (plugin_build_json.h; optional), gate: {passed, reason}}],
+//            sha256, build (plugin_build_json.h; optional), text: {language: {key: text}}
+//            (zoo.text/1, core/plugin/plugin_text.h; optional), gate: {passed, reason}}],
 //    "semantics": {status, reason_code, reason, tier_us, concurrencies,
 //            items: [{item: {...}, priced, dropped_code, dropped_reason, check}]}
 //                                                          (semantics_record.h)

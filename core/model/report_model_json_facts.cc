@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/message.h"
+#include "core/plugin/plugin_text.h"
 
 namespace zoo {
 namespace {
@@ -190,6 +191,7 @@ void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapt
       }
     }
     Members(w, "gate").Flag("passed", rec.gate_passed).Text("reason", rec.gate_reason);
+    WritePluginText(w, d.text);  // the plugin's texts in other languages (zoo.text/1)
   }
   w.EndArray();
 }

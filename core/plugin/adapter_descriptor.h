@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/plugin/plugin_text.h"
+
 namespace zoo {
 
 struct AdapterDescriptor {
@@ -17,6 +19,8 @@ struct AdapterDescriptor {
   uint32_t abi_major = 0;
   uint32_t abi_minor = 0;
   std::string file;  // absolute path of the plugin file
+  // The texts above (and its semantics items') in other languages: zoo.text/1.
+  PluginText text = {};
 };
 
 }  // namespace zoo

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/base/abi_text.h"
+#include "zoo/ext/text.h"
 #include "zoo/reporter.h"
 
 namespace zoo {
@@ -143,6 +144,9 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
         "': it must be 1 to 64 characters of a-z, 0-9 and _"));
   }
 
+  absl::StatusOr<PluginText> text = ReadTextExtension(
+      entry->get_extension != nullptr ? entry->get_extension(ZOO_EXT_TEXT) : nullptr, shown);
+  if (!text.ok()) return text.status();
   AdapterDescriptor descriptor{
       .name = AbiText(entry->name),
       .version = AbiText(entry->version),
@@ -153,6 +157,7 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
       .abi_major = entry->abi_major,
       .abi_minor = entry->abi_minor,
       .file = std::filesystem::absolute(file).lexically_normal().string(),
+      .text = *std::move(text),
   };
   return LoadedAdapter(std::move(library), entry, std::move(descriptor));
 }

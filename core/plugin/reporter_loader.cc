@@ -15,6 +15,7 @@
 #include "core/base/json_util.h"
 #include "core/plugin/plugin_loader.h"
 #include "rapidjson/document.h"
+#include "zoo/ext/text.h"
 
 namespace zoo {
 namespace {
@@ -91,6 +92,12 @@ absl::StatusOr<LoadedReporter> LoadReporter(const std::filesystem::path& file) {
     d.documents = SplitList(entry->documents);
     if (d.documents.empty()) d.documents = {"report"};
   }
+  if (entry->abi_minor >= 2 && entry->struct_size >= ZOO_REPORTER_ENTRY_SIZE_1_2 &&
+      entry->get_extension != nullptr) {
+    absl::StatusOr<PluginText> text = ReadTextExtension(entry->get_extension(ZOO_EXT_TEXT), shown);
+    if (!text.ok()) return text.status();
+    d.text = *std::move(text);
+  }
   if (d.formats.empty() || d.languages.empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
         shown, ": reporter '", d.name, "' names no ", d.formats.empty() ? "format" : "language"));
@@ -113,6 +120,7 @@ std::string ReporterDescriptorToJson(const ReporterDescriptor& d) {
   json::Uint(w, "abi_major", d.abi_major);
   json::Uint(w, "abi_minor", d.abi_minor);
   json::String(w, "file", d.file);
+  WritePluginText(w, d.text);
   w.EndObject();
   return std::string(buf.GetString(), buf.GetSize());
 }
@@ -155,6 +163,7 @@ absl::StatusOr<ReporterDescriptor> ReporterDescriptorFromJson(std::string_view t
   ZOO_ASSIGN_OR_RETURN(n, json::GetUint(doc, "abi_minor", where));
   d.abi_minor = static_cast<uint32_t>(n);
   ZOO_ASSIGN_OR_RETURN(d.file, json::GetString(doc, "file", where));
+  ZOO_ASSIGN_OR_RETURN(d.text, ReadPluginText(doc, where));
   return d;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/plugin/plugin_text.h"
 #include "zoo/reporter.h"
 
 namespace boost::dll {
@@ -31,6 +32,7 @@ struct ReporterDescriptor {
   uint32_t abi_major = 0;
   uint32_t abi_minor = 0;
   std::string file;
+  PluginText text = {};  // the description in other languages (zoo.text/1, ABI 1.2)
 };
 
 class LoadedReporter {

@@ -49,6 +49,7 @@ void WriteDescriptor(JsonWriter& w, const AdapterDescriptor& d) {
   w.Key("abi_minor");
   w.Uint(d.abi_minor);
   Field(w, "file", d.file);
+  WritePluginText(w, d.text);
   w.EndObject();
 }
 
@@ -63,6 +64,8 @@ AdapterDescriptor ReadDescriptor(const rapidjson::Value& v) {
       .abi_major = static_cast<uint32_t>(GetUint(v, "abi_major")),
       .abi_minor = static_cast<uint32_t>(GetUint(v, "abi_minor")),
       .file = GetString(v, "file"),
+      // Written by WritePluginText above: a malformed member cannot come from this host.
+      .text = ReadPluginText(v, "the worker's descriptor").value_or(PluginText{}),
   };
 }
 

@@ -32,6 +32,8 @@
 #include <optional>
 #include <thread>
 
+#include "plugins/asio_pool/text_zh.h"
+
 namespace {
 
 // "1.0.0 (Boost 1.74)": the Boost this plugin was built against.
@@ -66,6 +68,8 @@ class AsioPoolAdapter {
       .drive_level = "boost::asio public API (io_context, executor_work_guard, post, "
                      "thread_pool), as an application would use it",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::asio_pool::kTextZh}};
 
   AsioPoolAdapter(const zoo::Host& host, const zoo::Config& config)
       : host_(host), pool_(config.concurrency) {

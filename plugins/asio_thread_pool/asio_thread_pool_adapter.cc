@@ -28,6 +28,8 @@
 #include <cstdint>
 #include <mutex>
 
+#include "plugins/asio_thread_pool/text_zh.h"
+
 namespace {
 
 // "1.0.0 (Boost 1.74)": the Boost this plugin was built against.
@@ -62,6 +64,8 @@ class AsioThreadPoolAdapter {
       .drive_level = "boost::asio public API (thread_pool, post), as the Asio documentation "
                      "shows it; the per-round wait is a counter, since join() ends the pool",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::asio_thread_pool::kTextZh}};
 
   AsioThreadPoolAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : max_batch_(config.max_batch), pool_(PoolSize(config)) {}

@@ -4,6 +4,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/bare_thread/text_zh.h"
+
 namespace {
 
 class BareThreadAdapter {
@@ -20,6 +22,8 @@ class BareThreadAdapter {
           "of any kind: every task pays a full create + join (about 40 us on a small VM).",
       .drive_level = "std::thread directly, as hand-written code would use it",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::bare_thread::kTextZh}};
 
   BareThreadAdapter(const zoo::Host& /*host*/, const zoo::Config& config) {
     // Reserve the slots up front so that submit() allocates only what std::thread needs.

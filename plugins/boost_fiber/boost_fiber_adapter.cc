@@ -54,6 +54,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/boost_fiber/text_zh.h"
+
 namespace {
 
 // "1.0.0 (Boost 1.74)": the Boost this plugin was built against.
@@ -191,6 +193,8 @@ class BoostFiberAdapter {
           "the per-round wait is a counter, since Boost.Fiber has no wait-for-all for "
           "detached fibers",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::boost_fiber::kTextZh}};
 
   BoostFiberAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : options_(ParseOptions(config.options)),

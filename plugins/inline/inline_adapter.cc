@@ -2,6 +2,8 @@
 // second thread: what is left is the harness's own per-task floor.
 #include <zoo/adapter.hpp>
 
+#include "plugins/inline/text_zh.h"
+
 namespace {
 
 class InlineAdapter {
@@ -19,6 +21,8 @@ class InlineAdapter {
           "that no execution model can beat, not as a competitor.",
       .drive_level = "not applicable: there is no framework, the host calls the body directly",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::inline_adapter::kTextZh}};
 
   InlineAdapter(const zoo::Host& /*host*/, const zoo::Config& /*config*/) {}
 

@@ -32,6 +32,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/libuv/text_zh.h"
+
 namespace {
 
 #define ZOO_LIBUV_STR2(x) #x
@@ -110,6 +112,8 @@ class LibuvAdapter {
       .drive_level = "libuv public API (uv_loop_init, uv_run, uv_async_t, uv_queue_work) on a "
                      "dedicated loop thread, as a libuv application offloads blocking work",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::libuv_adapter::kTextZh}};
 
   LibuvAdapter(const zoo::Host& host, const zoo::Config& config)
       : capacity_(config.max_batch),

@@ -37,6 +37,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/openmp/text_zh.h"
+
 // ThreadSanitizer does not see the synchronisation inside libgomp (it is not instrumented). In a
 // -fsanitize=thread build only, the two places where this adapter's own data is ordered by a
 // libgomp barrier alone are told to TSan explicitly; they compile to nothing in every other
@@ -162,6 +164,8 @@ class OpenMpAdapter {
           "OpenMP 4.5 directives (parallel, single, task, taskwait) compiled by GCC onto "
           "libgomp, fed through an adapter-owned dispatcher thread inside the region",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::openmp_adapter::kTextZh}};
 
   OpenMpAdapter(const zoo::Host& host, const zoo::Config& config)
       : team_requested_(TeamSize(config)),

@@ -41,6 +41,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/process_pool/text_zh.h"
+
 namespace {
 
 static_assert(sizeof(zoo_task_outcome_t) == 64, "the outcome record is 64 bytes in ABI 1");
@@ -134,6 +136,8 @@ class ProcessPoolAdapter {
       .drive_level = "fork(), pipe(), read() and write() used directly, as a hand-written "
                      "process pool would; bodies run through host->execute() in the workers",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::process_pool::kTextZh}};
 
   ProcessPoolAdapter(const zoo::Host& host, const zoo::Config& config) : host_(host) {
     if (!config.options.empty()) {

@@ -28,6 +28,8 @@
 #include <new>
 #include <string>
 
+#include "plugins/tbb/text_zh.h"
+
 #define ZOO_TBB_STR2(x) #x
 #define ZOO_TBB_STR(x) ZOO_TBB_STR2(x)
 
@@ -71,6 +73,8 @@ class TbbAdapter {
           "oneTBB public API (task_arena, task_group, task_scheduler_handle) as its "
           "documentation shows work handed in from a thread outside the arena",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::tbb_adapter::kTextZh}};
 
   TbbAdapter(const zoo::Host& host, const zoo::Config& config)
       : arena_size_(ArenaSize(config)), max_batch_(config.max_batch), arena_(arena_size_) {

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/thread_pool/text_zh.h"
+
 // Lets the build compile this same file under another name (test/plugins: thread_pool_twin),
 // and, for the truth suite's injected delay (test/plugins: thread_pool_delayed), with busy work
 // of $ZOO_TEST_SUBMIT_DELAY_ENV microseconds before every submit. The built-in has neither.
@@ -37,6 +39,8 @@ class ThreadPoolAdapter {
           "variable until the in-flight count reaches zero.",
       .drive_level = "std::thread, std::mutex and std::condition_variable, used directly",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::thread_pool::kTextZh}};
 
   ThreadPoolAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : ring_(config.max_batch, nullptr) {

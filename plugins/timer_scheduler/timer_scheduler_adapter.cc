@@ -24,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugins/timer_scheduler/text_zh.h"
+
 namespace {
 
 using Clock = std::chrono::steady_clock;  // CLOCK_MONOTONIC on Linux
@@ -72,6 +74,8 @@ class TimerSchedulerAdapter {
                      "std::push_heap job store, used directly: a model of APScheduler's "
                      "BackgroundScheduler, not APScheduler itself",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::timer_scheduler::kTextZh}};
 
   TimerSchedulerAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : capacity_(config.max_batch), queue_(config.max_batch, nullptr) {

@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "plugins/zoo_scheduler/scheduler.h"
+#include "plugins/zoo_scheduler/text_zh.h"
 
 namespace {
 
@@ -138,6 +139,8 @@ class ZooSchedulerAdapter {
       .drive_level = "public API: submit one task, drain waits for the batch — what an "
                      "application calling the scheduler waits for",
   };
+  // The same texts in Chinese (text_zh.h), offered as zoo.text/1.
+  static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::scheduler::kTextZh}};
 
   ZooSchedulerAdapter(const zoo::Host& host, const zoo::Config& config)
       : host_(host), scheduler_(MakeScheduler(config)) {}

@@ -49,7 +49,8 @@ Archive SampleArchive() {
   a.adapters.push_back(AdapterRecord{
       .descriptor = {.name = "thread_pool", .version = "1.0.0", .description = "d",
                      .kind = "stdlib", .caliber_notes = "notes <b>", .drive_level = "std",
-                     .abi_major = 1, .abi_minor = 0, .file = "/x/libthread_pool_adapter.so"},
+                     .abi_major = 1, .abi_minor = 0, .file = "/x/libthread_pool_adapter.so",
+                     .text = {{"zh", {{"caliber_notes", "口径 <b>"}, {"description", "说明"}}}}},
       .sha256 = "00ff",
       .build = PluginBuild{.compiler = "GCC: 12", .producer = "GNU C++20 12 -g -O0",
                            .optimization = "-O0", .sanitizers = {"address"},
@@ -108,6 +109,7 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_FALSE(b->units[1].result.ok);
   EXPECT_EQ(b->environment.cpu_model, "Test CPU \"quoted\"");
   EXPECT_EQ(b->adapters[0].descriptor.abi_major, 1u);
+  EXPECT_EQ(b->adapters[0].descriptor.text, a.adapters[0].descriptor.text);  // zoo.text/1
   ASSERT_TRUE(b->adapters[0].build.has_value());
   EXPECT_EQ(b->adapters[0].build->optimization, "-O0");
   EXPECT_EQ(b->adapters[0].build->sanitizers, std::vector<std::string>{"address"});

@@ -272,6 +272,34 @@ TEST(CliTest, ListJsonCarriesEveryFileAndItsStatus) {
   EXPECT_EQ(status_of_file["libthread_pool_adapter.so"], "ok");
 }
 
+// --lang: each plugin's description in that language under its row (zoo.text/1), English
+// marked [en] where a plugin gives none; --json gives the texts in it, saying which they are in.
+TEST(CliTest, ListLangShowsEachPluginsTextInThatLanguage) {
+  CliRun zh = ZooHost({"list", "--lang", "zh"});
+  EXPECT_EQ(zh.exit_code, 0) << zh.output;
+  EXPECT_THAT(zh.output, HasSubstr("\n    线程数等于并发度的固定线程池"));
+  EXPECT_THAT(zh.output, HasSubstr("\n    report.md：完整报告"));
+  EXPECT_THAT(zh.output, Not(HasSubstr("[en]")));  // every built-in gives Chinese
+  CliRun ja = ZooHost({"list", "--lang", "ja"});
+  EXPECT_THAT(ja.output, HasSubstr("\n    [en] A fixed pool of `concurrency` threads"));
+  EXPECT_THAT(ZooHost({"list"}).output, Not(HasSubstr("线程池")));
+
+  CliRun json = ZooHost({"list", "--json", "--lang", "zh"});
+  rapidjson::Document doc;
+  doc.Parse(json.output.c_str());
+  ASSERT_FALSE(doc.HasParseError()) << json.output;
+  for (const auto& a : doc["adapters"].GetArray()) {
+    if (std::string(a["name"].GetString()) != "thread_pool") continue;
+    EXPECT_THAT(a["caliber_notes"].GetString(), HasSubstr("工作线程在 setup() 中启动"));
+    EXPECT_STREQ(a["caliber_notes_language"].GetString(), "zh");
+    EXPECT_TRUE(a["text"]["zh"].HasMember("drive_level"));
+  }
+
+  CliRun bad = ZooHost({"list", "--lang", "zh_CN"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.output, HasSubstr("--lang 'zh_CN' is not a language tag"));
+}
+
 TEST(CliTest, ValidatePassesTheBuiltinsAndExitsZero) {
   CliRun r = ZooHost({"validate"});
   EXPECT_EQ(r.exit_code, 0) << r.output;

@@ -253,8 +253,8 @@ TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveat
 
   const std::string zh = Section(Report(*model_, "zh"), Title("zh", "section.cost.title"));
   EXPECT_THAT(zh, HasSubstr("| 2 | 128 B | 1,843 | 4,000 | 0.400 | 不可用，见注 1 |"));
-  EXPECT_THAT(zh,
-              HasSubstr("- 注 1：内核不允许本进程读取这个计数器。运行记录：perf\\_event\\_open"));
+  EXPECT_THAT(zh, HasSubstr("- 注 1：内核不允许本进程读取这个计数器。运行记录："
+                            "〔英文原文：perf\\_event\\_open"));
 }
 
 TEST_F(MarkdownReporterTest, ACostNotRunIsSaidInOneLineWithItsReason) {

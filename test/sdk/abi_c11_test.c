@@ -1,8 +1,9 @@
-/* Compiles the SDK's C headers (adapter, the semantics and build extensions, reporter) as strict C11
- * and pins the layout third parties depend on. */
+/* Compiles the SDK's C headers (adapter, the semantics, text and build extensions, reporter)
+ * as strict C11 and pins the layout third parties depend on. */
 #include <zoo/adapter.h>
 #include <zoo/ext/build.h>
 #include <zoo/ext/semantics.h>
+#include <zoo/ext/text.h>
 #include <zoo/reporter.h>
 
 #include <stddef.h>
@@ -26,11 +27,16 @@ _Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_0 <= sizeof(zoo_reporter_entry_t), "rep
 /* ABI 1.1 appended `documents` after error_text: the 1.0 prefix is unchanged. */
 _Static_assert(offsetof(zoo_reporter_entry_t, documents) >= ZOO_REPORTER_ENTRY_SIZE_1_0,
                "documents must come after the 1.0 fields");
-_Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_1 == sizeof(zoo_reporter_entry_t), "reporter 1.1 size");
+/* ABI 1.2 appended `get_extension` after documents. */
+_Static_assert(offsetof(zoo_reporter_entry_t, get_extension) >= ZOO_REPORTER_ENTRY_SIZE_1_1,
+               "get_extension must come after the 1.1 fields");
+_Static_assert(ZOO_REPORTER_ENTRY_SIZE_1_2 == sizeof(zoo_reporter_entry_t), "reporter 1.2 size");
 /* Growable structs start with struct_size. */
 _Static_assert(offsetof(zoo_semantics_extension_t, struct_size) == 0, "extension struct_size");
 _Static_assert(offsetof(zoo_semantics_item_t, struct_size) == 0, "item struct_size");
 _Static_assert(offsetof(zoo_report_request_t, struct_size) == 0, "request struct_size");
+_Static_assert(offsetof(zoo_text_extension_t, struct_size) == 0, "text struct_size");
+_Static_assert(offsetof(zoo_text_language_t, struct_size) == 0, "text language struct_size");
 _Static_assert(offsetof(zoo_report_output_t, struct_size) == 0, "output struct_size");
 
 /* A semantics item and a table of pointers, as a C plugin declares them. */
@@ -43,6 +49,12 @@ static const zoo_semantics_item_t kItem = {
     .default_value = 1000000000,
 };
 static const zoo_semantics_item_t *const kItems[] = {&kItem};
+
+/* A zoo.text/1 table as a C plugin declares it: static strings, a table per language. */
+static const zoo_text_string_t kZhStrings[] = {{"description", "\xe4\xb8\x80"}};
+static const zoo_text_language_t kZh = {sizeof(zoo_text_language_t), 1, "zh", kZhStrings};
+static const zoo_text_language_t *const kLanguages[] = {&kZh};
+static const zoo_text_extension_t kText = {sizeof(zoo_text_extension_t), 1, kLanguages};
 
 static zoo_status_t Setup(const zoo_host_t *host, const zoo_config_t *config,
                           zoo_adapter_state_t **state) {
@@ -74,6 +86,7 @@ int main(void) {
   const zoo_semantics_extension_t ext = {.struct_size = sizeof ext, .item_count = 1,
                                          .items = kItems};
   if (ext.items[0]->check != ZOO_SEMANTICS_CHECK_TIMEOUT) return 1;
+  if (kText.languages[0]->strings[0].key[0] != 'd') return 1;
   printf("the SDK headers compile as C11; adapter entry %zu bytes, reporter entry %zu bytes\n",
          sizeof(zoo_adapter_entry_t), sizeof(zoo_reporter_entry_t));
   return 0;

@@ -47,6 +47,11 @@ class Configurable {
   void Teardown() {
     if (options_ == "teardown=error") throw std::runtime_error("could not join");
   }
+  // Texts in two languages: get_extension answers zoo.text/1 from these by itself.
+  static constexpr zoo_text_string_t kZh[] = {{"description", "测试"}, {"drive_level", "无"}};
+  static constexpr zoo_text_string_t kJa[] = {{"description", "テスト"}};
+  static constexpr zoo::Translation kTranslations[] = {{"zh", kZh}, {"ja", kJa}};
+
   static const void* Extension(const char* id) {
     static const int kTable = 1;
     return std::string(id) == "zoo.test/1" ? &kTable : nullptr;
@@ -93,6 +98,26 @@ TEST(AdapterHelperTest, FillsTheFrozenHeaderAndMetadata) {
   EXPECT_EQ(kEntry.get_extension("zoo.other/1"), nullptr);
   EXPECT_EQ(kMinimal.get_extension("zoo.test/1"), nullptr);
   EXPECT_EQ(kMinimal.version, nullptr);
+}
+
+TEST(AdapterHelperTest, AClassWithTranslationsOffersThemAsZooText) {
+  const auto* text = static_cast<const zoo_text_extension_t*>(kEntry.get_extension(ZOO_EXT_TEXT));
+  ASSERT_NE(text, nullptr);
+  EXPECT_EQ(text->struct_size, sizeof(zoo_text_extension_t));
+  ASSERT_EQ(text->language_count, 2u);
+  EXPECT_STREQ(text->languages[0]->language, "zh");
+  EXPECT_EQ(text->languages[0]->struct_size, sizeof(zoo_text_language_t));
+  ASSERT_EQ(text->languages[0]->string_count, 2u);
+  EXPECT_STREQ(text->languages[0]->strings[1].key, "drive_level");
+  EXPECT_STREQ(text->languages[0]->strings[1].text, "无");
+  EXPECT_STREQ(text->languages[1]->language, "ja");
+  // Its own Extension() still answers every other ID; a class without kTranslations has none.
+  EXPECT_NE(kEntry.get_extension("zoo.test/1"), nullptr);
+  EXPECT_EQ(kMinimal.get_extension(ZOO_EXT_TEXT), nullptr);
+  // How a host picks a table for its reader.
+  EXPECT_EQ(zoo::LanguageMatch("zh", "zh"), 2);
+  EXPECT_EQ(zoo::LanguageMatch("zh-Hant", "ZH"), 1);
+  EXPECT_EQ(zoo::LanguageMatch("ja", "zh"), 0);
 }
 
 TEST(AdapterHelperTest, RunsTheWholeLifeOfAnInstance) {

@@ -22,7 +22,8 @@ TEST(WorkerProtocolTest, DescriptorRoundTripsThroughJson) {
                             .description = "a \"quoted\" line", .kind = "stdlib",
                             .caliber_notes = "notes\nwith a newline <b>",
                             .drive_level = "std::thread", .abi_major = 1, .abi_minor = 0,
-                            .file = "/x/libthread_pool_adapter.so"};
+                            .file = "/x/libthread_pool_adapter.so",
+                            .text = {{"zh", {{"description", "一行\n说明"}}}}};
   absl::StatusOr<AdapterDescriptor> back = DescriptorFromJson(DescriptorToJson(d));
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->name, d.name);
@@ -30,6 +31,7 @@ TEST(WorkerProtocolTest, DescriptorRoundTripsThroughJson) {
   EXPECT_EQ(back->caliber_notes, d.caliber_notes);
   EXPECT_EQ(back->abi_major, 1u);
   EXPECT_EQ(back->file, d.file);
+  EXPECT_EQ(back->text, d.text);  // the zoo.text/1 tables reach the parent
 }
 
 TEST(WorkerProtocolTest, GateReportRoundTripsThroughJson) {

@@ -1,6 +1,7 @@
 // zoo-host list: every adapter and every reporter found, usable or not, and why not.
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/base/build_tree.h"
+#include "core/plugin/plugin_text.h"
 #include "core/worker/reporter_catalog.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
@@ -31,13 +33,52 @@ std::vector<std::pair<std::string, std::string>> NotBuilt() {
   return out;
 }
 
+// A plugin's text `key` in `language` ("" = English), and the language it is really in: its
+// zoo.text/1 table's, or "en" when the table gives none.
+std::pair<std::string, std::string> Localized(const PluginText& text, const std::string& language,
+                                              const std::string& key, const std::string& english) {
+  if (language.empty() || language == "en") return {english, "en"};
+  const std::map<std::string, std::string>* strings = TextsFor(text, language);
+  if (strings == nullptr) return {english, "en"};
+  const auto it = strings->find(key);
+  if (it == strings->end()) return {english, "en"};
+  return {it->second, language};
+}
+
+// The one-line description under a plugin's row: in `language`, or marked "[en]".
+void PrintDescription(const PluginText& text, const std::string& language,
+                      const std::string& english) {
+  if (language.empty()) return;
+  const auto [line, in] = Localized(text, language, "description", english);
+  if (line.empty()) return;
+  std::cout << "    " << (in == "en" && language != "en" ? "[en] " : "") << line << "\n";
+}
+
 void PrintJson(const std::vector<CatalogEntry>& catalog,
-               const std::vector<ReporterEntry>& reporters) {
+               const std::vector<ReporterEntry>& reporters, const std::string& language) {
   rapidjson::StringBuffer buf;
   rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
   auto field = [&](const char* key, const std::string& value) {
     w.Key(key);
     w.String(value.c_str(), static_cast<rapidjson::SizeType>(value.size()));
+  };
+  // A text field in `language` with "<key>_language" saying which it is in (with --lang only).
+  auto text_field = [&](const char* key, const PluginText& text, const std::string& english) {
+    const auto [value, in] = Localized(text, language, key, english);
+    field(key, value);
+    if (!language.empty()) field((std::string(key) + "_language").c_str(), in);
+  };
+  auto all_texts = [&](const PluginText& text) {
+    if (text.empty()) return;
+    w.Key("text");
+    w.StartObject();
+    for (const auto& [tag, strings] : text) {
+      w.Key(tag.c_str());
+      w.StartObject();
+      for (const auto& [key, value] : strings) field(key.c_str(), value);
+      w.EndObject();
+    }
+    w.EndObject();
   };
   w.StartObject();
   w.Key("adapters");
@@ -49,10 +90,11 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
       field("name", d.name);
       field("version", d.version);
       field("kind", d.kind);
-      field("description", d.description);
-      field("caliber_notes", d.caliber_notes);
-      field("drive_level", d.drive_level);
+      text_field("description", d.text, d.description);
+      text_field("caliber_notes", d.text, d.caliber_notes);
+      text_field("drive_level", d.text, d.drive_level);
       field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
+      all_texts(d.text);
     }
     field("file", e.candidate.file.string());
     field("found_by", PluginOriginName(e.candidate.origin));
@@ -78,7 +120,8 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
       const ReporterDescriptor& d = *e.descriptor;
       field("name", d.name);
       field("version", d.version);
-      field("description", d.description);
+      text_field("description", d.text, d.description);
+      all_texts(d.text);
       field("formats", absl::StrJoin(d.formats, ","));
       field("languages", absl::StrJoin(d.languages, ","));
       field("documents", absl::StrJoin(d.documents, ","));
@@ -95,7 +138,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
   std::cout << buf.GetString() << "\n";
 }
 
-void PrintReporters(const std::vector<ReporterEntry>& reporters) {
+void PrintReporters(const std::vector<ReporterEntry>& reporters, const std::string& language) {
   std::cout << "\n";
   if (reporters.empty()) {
     std::cout << "no reporters found\n";
@@ -122,10 +165,14 @@ void PrintReporters(const std::vector<ReporterEntry>& reporters) {
       std::cout << "    " << (reporters[r - 1].shadowed ? "skipped: " : "")
                 << reporters[r - 1].problem << "\n";
     }
+    if (r > 0 && reporters[r - 1].descriptor) {
+      const ReporterDescriptor& d = *reporters[r - 1].descriptor;
+      PrintDescription(d.text, language, d.description);
+    }
   }
 }
 
-void PrintTable(const std::vector<CatalogEntry>& catalog) {
+void PrintTable(const std::vector<CatalogEntry>& catalog, const std::string& language) {
   if (catalog.empty()) {
     std::cout << "no adapters found (give --plugin PATH or set ZOO_HOST_PLUGIN_PATH)\n";
     return;
@@ -153,6 +200,7 @@ void PrintTable(const std::vector<CatalogEntry>& catalog) {
     if (!e.usable()) {
       std::cout << "    " << (e.shadowed ? "skipped: " : "") << e.problem << "\n";
     }
+    if (e.descriptor) PrintDescription(e.descriptor->text, language, e.descriptor->description);
   }
   const auto not_built = NotBuilt();
   if (!not_built.empty()) {
@@ -165,16 +213,21 @@ void PrintTable(const std::vector<CatalogEntry>& catalog) {
 
 int ListCommand(int argc, char** argv) {
   std::vector<std::string> plugins;
+  std::string language;
   po::options_description options(
-      "Usage: zoo-host list [--plugin PATH]... [--json]\n\n"
+      "Usage: zoo-host list [--plugin PATH]... [--lang LANG] [--json]\n\n"
       "Lists every adapter found (name, version, kind, ABI, status, file), then every\n"
       "reporter (name, version, formats, languages, ABI, status, file). A file that cannot\n"
-      "be used is listed with the reason.\n\nOptions");
+      "be used is listed with the reason. With --lang, each plugin's description follows its\n"
+      "row in that language (zoo.text/1), or in English marked [en] when the plugin gives\n"
+      "none; --json then gives the texts in that language.\n\nOptions");
   options.add_options()("help,h", "show this help")(
       "plugin", po::value(&plugins)->composing(),
       "a plugin file or a folder of plugins; repeatable; searched before "
       "ZOO_HOST_PLUGIN_PATH and the built-in location")(
       "allow-untrusted-plugins", kAllowUntrustedPluginsHelp)(
+      "lang", po::value(&language),
+      "the language of the plugins' texts: a BCP 47 tag such as en or zh")(
       "json", "print JSON instead of a table");
   po::variables_map vm;
   try {
@@ -190,6 +243,10 @@ int ListCommand(int argc, char** argv) {
   if (const int refused = RefuseEmptyValues("list", vm, options); refused != kExitOk) {
     return refused;
   }
+  if (vm.count("lang") && !IsLanguageTag(language)) {
+    return UsageError("list", "--lang '" + language +
+                                  "' is not a language tag (give one such as en or zh)");
+  }
   const bool allow_untrusted = vm.count("allow-untrusted-plugins") > 0;
   absl::StatusOr<std::vector<CatalogEntry>> catalog = DiscoverAdapters(plugins, allow_untrusted);
   if (!catalog.ok()) return UsageError("list", std::string(catalog.status().message()));
@@ -201,10 +258,10 @@ int ListCommand(int argc, char** argv) {
   const std::vector<ReporterEntry> reporters =
       BuildReporterCatalog(*candidates, SelfExecutable(), std::chrono::seconds(20));
   if (vm.count("json")) {
-    PrintJson(*catalog, reporters);
+    PrintJson(*catalog, reporters, language);
   } else {
-    PrintTable(*catalog);
-    PrintReporters(reporters);
+    PrintTable(*catalog, language);
+    PrintReporters(reporters, language);
   }
   // A shadowed duplicate is not an error: validate and run skip it the same way.
   for (const CatalogEntry& e : *catalog) {

@@ -97,14 +97,14 @@ void WriteCaliber(PageWriter& page) {
         page.T("caliber.adapter",
                {{"adapter", page.Quote(name)},
                 {"role", page.T(name == page.subject() ? "term.subject" : "term.baseline")},
-                {"kind", page.Quote(StringOf(a, "kind"))},
-                {"drive_level", page.Quote(StringOf(a, "drive_level"))},
-                {"notes", page.Quote(StringOf(a, "caliber_notes"))}}));
+                {"kind", page.Term("kind", StringOf(a, "kind"))},
+                {"drive_level", page.PluginText(name, "drive_level", StringOf(a, "drive_level"))},
+                {"notes", page.PluginText(name, "caliber_notes", StringOf(a, "caliber_notes"))}}));
     const rapidjson::Value* gate = MemberOf(a, "gate");
     if (gate != nullptr && !BoolOf(*gate, "passed")) {
       lines.push_back(page.T(
           "caliber.rejected",
-          {{"adapter", page.Quote(name)}, {"reason", page.Quote(StringOf(*gate, "reason"))}}));
+          {{"adapter", page.Quote(name)}, {"reason", page.Record(StringOf(*gate, "reason"))}}));
     }
   }
   page.Bullets(std::move(lines), BlockStyle::kNoteItem);

@@ -28,7 +28,7 @@ void Notes(PageWriter& page, const CostNotes& notes) {
                  page.T("cost.reason.other", {{"code", page.Quote(note.code)}}));
     lines.push_back(page.T("cost.note", {{"note", std::to_string(i + 1)},
                                          {"reason", reason},
-                                         {"detail", page.Quote(note.detail)}}));
+                                         {"detail", page.Record(note.detail)}}));
   }
   page.Bullets(std::move(lines), BlockStyle::kNoteItem);
 }
@@ -184,7 +184,7 @@ void WriteCost(PageWriter& page) {
       page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
   if (const std::string_view reason = StringOf(cost, "counters_reason");
       counters != "available" && !reason.empty()) {
-    status.push_back(page.T("cost.counters.reason", {{"reason", page.Quote(reason)}}));
+    status.push_back(page.T("cost.counters.reason", {{"reason", page.Record(reason)}}));
   }
   page.Bullets(std::move(status));
   CountsTable(page, cost);

@@ -130,7 +130,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
     lines.push_back(page.T(Concat("semantics.reason.", code)));
   }
   if (const std::string_view reason = StringOf(semantics, "reason"); !reason.empty()) {
-    lines.push_back(page.T("semantics.reason.quoted", {{"reason", page.Quote(reason)}}));
+    lines.push_back(page.T("semantics.reason.quoted", {{"reason", page.Record(reason)}}));
   }
   page.Bullets(std::move(lines));
 
@@ -139,16 +139,25 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
   std::vector<std::string> checks;
   for (const rapidjson::Value& record : items.GetArray()) {
     const rapidjson::Value& described = Described(record);
+    const std::string_view name = StringOf(described, "name");
+    const std::string item_key = Concat("semantics.", name, ".");
     std::string priced = page.T("answer.yes");
     if (!BoolOf(record, "priced")) {
       const std::string_view code = StringOf(record, "dropped_code");
+      const std::string_view reason = StringOf(record, "dropped_reason");
+      // A missing clean off state is explained by the plugin's own off_state; anything else is
+      // the host's record.
+      const std::string detail =
+          code == "no_clean_off" && reason == StringOf(described, "off_state")
+              ? page.PluginText(page.subject(), Concat(item_key, "off_state"), reason)
+              : page.Record(reason);
       priced = code.empty() ? page.T("answer.no")
-                            : page.T(Concat("semantics.dropped.", code),
-                                     {{"detail", page.Quote(StringOf(record, "dropped_reason"))}});
+                            : page.T(Concat("semantics.dropped.", code), {{"detail", detail}});
     }
-    rows.push_back({page.Quote(StringOf(described, "name")),
-                    page.Quote(StringOf(described, "layer")),
-                    page.Quote(StringOf(described, "description")), priced});
+    rows.push_back({page.Quote(name), page.Term("layer", StringOf(described, "layer")),
+                    page.PluginText(page.subject(), Concat(item_key, "description"),
+                                    StringOf(described, "description")),
+                    priced});
     const rapidjson::Value* check = MemberOf(record, "check");
     if (check != nullptr && check->IsObject()) {
       checks.push_back(CheckSentence(page, *check, StringOf(described, "name")));

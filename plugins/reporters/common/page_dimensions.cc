@@ -89,7 +89,7 @@ void FailedUnits(PageWriter& page) {
   for (const rapidjson::Value& u : page.root()["units"].GetArray()) {
     if (BoolOf(u, "ok")) continue;
     lines.push_back(page.T("unit.failed", {{"unit", page.Quote(StringOf(u, "id"))},
-                                           {"failure", page.Quote(StringOf(u, "failure"))}}));
+                                           {"failure", page.Record(StringOf(u, "failure"))}}));
   }
   if (lines.empty()) return;
   page.Heading(page.T("units.failed.title"), 4);

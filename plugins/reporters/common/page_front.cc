@@ -263,13 +263,13 @@ void WriteEnvironment(PageWriter& page) {
     const bool passed = gate != nullptr && BoolOf(*gate, "passed");
     adapters.push_back(
         {page.Quote(name), page.T(name == page.subject() ? "term.subject" : "term.baseline"),
-         page.Quote(StringOf(a, "version")), page.Quote(StringOf(a, "kind")),
+         page.Quote(StringOf(a, "version")), page.Term("kind", StringOf(a, "kind")),
          page.Quote(StringOf(a, "abi")), page.Quote(StringOf(a, "file")),
          page.Quote(StringOf(a, "sha256")),
          passed ? page.T("gate.passed")
                 : page.T("gate.rejected",
-                         {{"reason", page.Quote(gate != nullptr ? StringOf(*gate, "reason")
-                                                                : std::string_view())}})});
+                         {{"reason", page.Record(gate != nullptr ? StringOf(*gate, "reason")
+                                                                 : std::string_view())}})});
     if (builds) {
       const rapidjson::Value* build = MemberOf(a, "build");
       adapters.back().insert(adapters.back().end() - 1,
@@ -281,6 +281,15 @@ void WriteEnvironment(PageWriter& page) {
                                                   "col.sha256", "col.gate"});
   if (builds) columns.insert(columns.end() - 1, page.Columns({"col.build"}).front());
   page.Table(std::move(columns), std::move(adapters));
+  // Said once: the texts of these plugins stay English, marked as such, wherever they appear.
+  std::vector<std::string> english_only;
+  for (const std::string& name : page.EnglishOnlyAdapters()) {
+    english_only.push_back(page.Quote(name));
+  }
+  if (!english_only.empty()) {
+    page.Add(page.T("env.english_only", {{"adapters", page.Join(english_only)}}),
+             BlockStyle::kNote);
+  }
 }
 
 void WriteWorkload(PageWriter& page) {

@@ -114,7 +114,7 @@ void Unmeasured(PageWriter& page) {
     if (code.empty()) return page.Lacks(Concat("unmeasured[", std::to_string(i), "].reason_code"));
     std::vector<std::string> row = Where(page, u);
     row.push_back(page.T(Concat("unmeasured.", code),
-                         {{"baseline", row[0]}, {"failure", page.Quote(StringOf(u, "failure"))}}));
+                         {{"baseline", row[0]}, {"failure", page.Record(StringOf(u, "failure"))}}));
     rows.push_back(std::move(row));
   }
   page.Table(page.Columns({"col.baseline", "col.concurrency#", "col.tier#", "col.reason"}),

@@ -4,6 +4,7 @@
 
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/text_format.h"
+#include "zoo/text.hpp"
 
 namespace zoo::report {
 
@@ -32,6 +33,57 @@ std::string PageWriter::T(std::string_view key, const MessageArgs& args) {
 
 std::string PageWriter::TOr(std::string_view key, std::string fallback, const MessageArgs& args) {
   return Has(key) ? T(key, args) : fallback;
+}
+
+namespace {
+
+// The zoo.text/1 table of the adapter record `adapter` that serves `language`; nullptr if none.
+const rapidjson::Value* TextsFor(const rapidjson::Value* adapter, std::string_view language) {
+  const rapidjson::Value* text = adapter != nullptr ? MemberOf(*adapter, "text") : nullptr;
+  if (text == nullptr || !text->IsObject()) return nullptr;
+  const rapidjson::Value* best = nullptr;
+  int best_match = 0;
+  for (auto it = text->MemberBegin(); it != text->MemberEnd(); ++it) {
+    const int match = LanguageMatch(
+        std::string_view(it->name.GetString(), it->name.GetStringLength()), language);
+    if (match > best_match && it->value.IsObject()) {
+      best = &it->value;
+      best_match = match;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string PageWriter::PluginText(std::string_view adapter, std::string_view key,
+                                   std::string_view english) const {
+  if (markup_.Language() == "en") return Quote(english);
+  if (const rapidjson::Value* texts = TextsFor(model_.Adapter(adapter), markup_.Language())) {
+    const std::string_view text = StringOf(*texts, std::string(key).c_str());
+    if (!text.empty()) return markup_.Localized(text);
+  }
+  return english.empty() ? std::string() : markup_.Foreign(english);
+}
+
+std::vector<std::string> PageWriter::EnglishOnlyAdapters() const {
+  std::vector<std::string> out;
+  if (markup_.Language() == "en") return out;
+  for (const rapidjson::Value& a : ArrayOf(root(), "adapters").GetArray()) {
+    if (TextsFor(&a, markup_.Language()) == nullptr) out.emplace_back(StringOf(a, "name"));
+  }
+  return out;
+}
+
+std::string PageWriter::Term(std::string_view family, std::string_view id) {
+  if (markup_.Language() == "en") return Quote(id);
+  const std::string key = Concat(family, ".", id);
+  return Has(key) ? T(key) : Code(id);
+}
+
+std::string PageWriter::Record(std::string_view text) const {
+  if (markup_.Language() == "en") return Quote(text);
+  return text.empty() ? std::string() : markup_.Foreign(text);
 }
 
 std::string PageWriter::Dur(double ns) const { return Text(Duration(ns)); }

@@ -42,6 +42,22 @@ class PageWriter {
   std::string Pct(double fraction, int digits = 1) const;
   std::string Times(double multiple) const;
   std::string TierText(uint32_t tier_us) const;
+  // What plugin `adapter` says under the zoo.text/1 key `key` ("caliber_notes",
+  // "semantics.priority.description"): in the page's language when its table gives it, else
+  // `english` (the ABI field) marked as English. An English page quotes `english`, as always.
+  std::string PluginText(std::string_view adapter, std::string_view key,
+                         std::string_view english) const;
+  // The model's adapters whose zoo.text/1 tables give nothing in the page's language (none on
+  // an English page): their texts are printed in English.
+  std::vector<std::string> EnglishOnlyAdapters() const;
+  // An identifier of a family the catalog names ("kind", "layer", "unit"): "kind.stdlib" from
+  // the catalog, or the identifier as code when the catalog does not know it. An English page
+  // quotes it, as always.
+  std::string Term(std::string_view family, std::string_view id);
+  // An English sentence the host wrote into the archive (a failure, a counter's errno): quoted
+  // on an English page; on any other marked as English, as a plugin's English is, a record
+  // beside the catalog's sentence that says the same in the page's language.
+  std::string Record(std::string_view text) const;
   // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
   std::string Say(const rapidjson::Value* message, std::string_view where);
   std::string Join(const std::vector<std::string>& items);  // the language's list separator

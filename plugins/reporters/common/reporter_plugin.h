@@ -12,6 +12,7 @@
 #include "plugins/reporters/common/messages.h"
 #include "plugins/reporters/common/model_document.h"
 #include "zoo/reporter.h"
+#include "zoo/text.hpp"
 
 namespace zoo::report {
 
@@ -67,25 +68,27 @@ const char* LastRenderError();
 
 // Defines and exports zoo_reporter_entry for a reporter whose render function is `fn` and
 // whose catalogs are `catalogs` (a `const zoo::report::CatalogSet*`, or nullptr). It renders
-// report documents only.
+// report documents only. `translations` is an array of zoo::Translation (zoo/text.hpp) with
+// static storage: the description in other languages, offered as zoo.text/1.
 #define ZOO_EXPORT_REPORTER(reporter_name, reporter_version, reporter_description,           \
-                            reporter_formats, reporter_languages, fn, catalogs)              \
+                            reporter_formats, reporter_languages, fn, catalogs, translations) \
   ZOO_EXPORT_REPORTER_DOCUMENTS(reporter_name, reporter_version, reporter_description,        \
                                 reporter_formats, reporter_languages, fn, catalogs, nullptr,  \
-                                nullptr, "report")
+                                nullptr, "report", translations)
 
 // The same for a reporter that also renders compare documents with `compare_fn` (a
 // zoo::report::CompareRenderFunction) from `compare_catalogs`.
 #define ZOO_EXPORT_REPORTER_WITH_COMPARE(reporter_name, reporter_version, reporter_description, \
                                          reporter_formats, reporter_languages, fn, catalogs,    \
-                                         compare_fn, compare_catalogs)                          \
+                                         compare_fn, compare_catalogs, translations)            \
   ZOO_EXPORT_REPORTER_DOCUMENTS(reporter_name, reporter_version, reporter_description,           \
                                 reporter_formats, reporter_languages, fn, catalogs, compare_fn,  \
-                                compare_catalogs, "report,compare")
+                                compare_catalogs, "report,compare", translations)
 
 #define ZOO_EXPORT_REPORTER_DOCUMENTS(reporter_name, reporter_version, reporter_description,  \
                                       reporter_formats, reporter_languages, fn, catalogs,     \
-                                      compare_fn, compare_catalogs, reporter_documents)       \
+                                      compare_fn, compare_catalogs, reporter_documents,       \
+                                      translations)                                           \
   namespace {                                                                                 \
   const ::zoo::report::ReporterDefinition kZooReporterDefinition{                             \
       fn, catalogs, reporter_formats, reporter_languages, compare_fn, compare_catalogs};      \
@@ -94,10 +97,14 @@ const char* LastRenderError();
     return ::zoo::report::RenderThroughAbi(kZooReporterDefinition, request, output);          \
   }                                                                                           \
   const char* ZooReporterErrorText() { return ::zoo::report::LastRenderError(); }             \
+  const void* ZooReporterExtension(const char* id) {                                          \
+    if (id == nullptr || std::string_view(id) != ZOO_EXT_TEXT) return nullptr;                \
+    return ::zoo::TextExtension<translations>();                                              \
+  }                                                                                           \
   }                                                                                           \
   extern "C" ZOO_REPORTER_EXPORT const zoo_reporter_entry_t zoo_reporter_entry = {            \
       ZOO_REPORTER_MAGIC,   ZOO_REPORTER_ABI_MAJOR,  ZOO_REPORTER_ABI_MINOR,                  \
       sizeof(zoo_reporter_entry_t), reporter_name, reporter_version, reporter_description,    \
       reporter_formats,     reporter_languages,      1,                                       \
       1,                    ZooReporterRender,       ZooReporterErrorText,                    \
-      reporter_documents}
+      reporter_documents,   ZooReporterExtension}

@@ -234,9 +234,16 @@ absl::Status RenderCsv(const RenderContext& context) {
 }  // namespace
 }  // namespace zoo::report
 
+namespace {
+// The description in Chinese (zoo.text/1); the entry's own is the English.
+constexpr zoo_text_string_t kTextZh[] = {
+    {"description", "cells.csv：每个单元一行，附它所在的格相对被测框架的结果；cost.csv：按计数单元、冷启动单元与 callgrind 单元列出的代码成本；各附带有类型的模式（CSVW .csv-metadata.json）"}};
+constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
+}  // namespace
+
 ZOO_EXPORT_REPORTER("csv", "1.0.0",
                     "cells.csv: one row per unit, with its cell against the subject; cost.csv: "
                     "the cost of code per counting unit, cold start and callgrind unit; each "
                     "with its typed schema (CSVW .csv-metadata.json)",
                     "csv",
-                    "en,zh", ::zoo::report::RenderCsv, nullptr);
+                    "en,zh", ::zoo::report::RenderCsv, nullptr, kTranslations);

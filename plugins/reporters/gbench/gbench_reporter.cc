@@ -302,7 +302,14 @@ absl::Status RenderGbench(const RenderContext& context) {
 }  // namespace
 }  // namespace zoo::report
 
+namespace {
+// The description in Chinese (zoo.text/1); the entry's own is the English.
+constexpr zoo_text_string_t kTextZh[] = {
+    {"description", "gbench.json：每个测得的单元按 Google Benchmark 的 JSON 布局写出，每个进程算一次重复，并附聚合值"}};
+constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
+}  // namespace
+
 ZOO_EXPORT_REPORTER("gbench", "2.0.0",
                     "gbench.json: every measured unit in Google Benchmark's JSON layout, one "
                     "repetition per process, with its aggregates",
-                    "gbench", "en,zh", ::zoo::report::RenderGbench, nullptr);
+                    "gbench", "en,zh", ::zoo::report::RenderGbench, nullptr, kTranslations);

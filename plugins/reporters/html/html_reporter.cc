@@ -58,9 +58,16 @@ absl::Status RenderDeck(const RenderContext& context) {
 }  // namespace
 }  // namespace zoo::report::html
 
+namespace {
+// The description in Chinese (zoo.text/1); the entry's own is the English.
+constexpr zoo_text_string_t kTextZh[] = {
+    {"description", "report.html：报告的自包含幻灯片（CSS、JS 与 SVG 全部内联，不访问网络）；compare.html：一次对比的自包含页面"}};
+constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
+}  // namespace
+
 ZOO_EXPORT_REPORTER_WITH_COMPARE(
     "html", "0.2.0",
     "report.html: a self-contained slide deck of the report (inline CSS, JS and SVG; no "
     "network); compare.html: one self-contained page of a compare",
     "html", "en,zh", ::zoo::report::html::RenderDeck, &::zoo::report::html::DeckCatalogs(),
-    ::zoo::report::html::RenderCompareHtml, &::zoo::report::CompareCatalogs());
+    ::zoo::report::html::RenderCompareHtml, &::zoo::report::CompareCatalogs(), kTranslations);

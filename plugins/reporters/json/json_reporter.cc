@@ -16,7 +16,15 @@ absl::Status RenderCompareJson(const zoo::report::CompareRenderContext& context)
 
 }  // namespace
 
+namespace {
+// The description in Chinese (zoo.text/1); the entry's own is the English.
+constexpr zoo_text_string_t kTextZh[] = {
+    {"description", "report-model.json（compare.json）：zoo-host 构建的报告模型（对比模型），原样写出"}};
+constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
+}  // namespace
+
 ZOO_EXPORT_REPORTER_WITH_COMPARE("json", "1.1.0",
                                  "report-model.json (compare.json): the report model (the "
                                  "compare model), as zoo-host built it",
-                                 "json", "en,zh", RenderJson, nullptr, RenderCompareJson, nullptr);
+                                 "json", "en,zh", RenderJson, nullptr, RenderCompareJson, nullptr,
+                                 kTranslations);

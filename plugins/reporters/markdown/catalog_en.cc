@@ -5,6 +5,7 @@ namespace zoo::report::markdown {
 
 constinit const std::string_view kMarkdownCatalogEn = R"json({
 "md.contents": "Contents",
+"md.english": "{text}",
 "md.figure_caption": "Figure: {title}",
 "md.appendix_pointer": "Every value behind the tables, unit by unit, with the raw samples, is in “Appendix: all values”; the raw archive is {path}."
 })json";

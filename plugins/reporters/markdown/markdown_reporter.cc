@@ -67,10 +67,17 @@ const CatalogSet& MarkdownCatalogs() {
 
 }  // namespace zoo::report::markdown
 
+namespace {
+// The description in Chinese (zoo.text/1); the entry's own is the English.
+constexpr zoo_text_string_t kTextZh[] = {
+    {"description", "report.md：完整报告，含每一节、每一个数值及其图表；compare.md：两份留档的对比"}};
+constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
+}  // namespace
+
 ZOO_EXPORT_REPORTER_WITH_COMPARE(
     "markdown", "1.1.0",
     "report.md: the full report, every section and every value, with its figures; compare.md: "
     "a compare of two archives",
     "md", "en,zh", ::zoo::report::markdown::RenderMarkdown,
     &::zoo::report::markdown::MarkdownCatalogs(), ::zoo::report::markdown::RenderCompareMarkdown,
-    &::zoo::report::CompareCatalogs());
+    &::zoo::report::CompareCatalogs(), kTranslations);

@@ -77,6 +77,14 @@ std::string MarkdownMarkup::Quote(std::string_view text) const { return Markdown
 
 std::string MarkdownMarkup::Code(std::string_view text) const { return CodeSpan(text); }
 
+std::string MarkdownMarkup::Localized(std::string_view text) const { return MarkdownEscape(text); }
+
+// Markdown has no lang attribute without raw HTML: the catalog's brackets mark the English.
+std::string MarkdownMarkup::Foreign(std::string_view text) const {
+  return messages_.Format("md.english", {{"text", MarkdownEscape(text)}})
+      .value_or(MarkdownEscape(text));
+}
+
 std::string MarkdownMarkup::Strong(std::string_view markdown) const {
   return Concat("**", markdown, "**");
 }

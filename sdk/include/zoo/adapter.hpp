@@ -12,12 +12,16 @@
 //     void Drain();
 //     ~MyAdapter();                                                  // teardown: join, reap
 //     // Optional: void Teardown();  static const void* Extension(const char* id);
+//     // Optional: static constexpr zoo::Translation kTranslations[] = {{"zh", kZh}};
 //   };
 //
 // teardown() calls Teardown() first when the class has one (a place to report a failure: it
 // may throw), then the destructor, always, also after Teardown() threw. So the destructor
 // alone must leave nothing running: every thread joined (not detached), every child process
 // reaped. It must not throw.
+//
+// A class with kTranslations (zoo/text.hpp) answers get_extension("zoo.text/1") with them, so
+// its texts reach the report in other languages; Extension() is asked for every other ID.
 //
 // An extension's functions reach the object with zoo::AdapterOf<MyAdapter>(state), or
 // zoo::CallOn<MyAdapter>(state, [&](MyAdapter& a) { ... }) to turn exceptions into a status.
@@ -31,12 +35,14 @@
 
 #include <zoo/adapter.h>
 #include <zoo/ext/build.h>
+#include <zoo/text.hpp>
 
 #include <exception>
 #include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace zoo {
@@ -177,6 +183,11 @@ struct Glue {
   }
 
   static const void* Extension(const char* id) noexcept {
+    if constexpr (requires { T::kTranslations; }) {
+      if (id != nullptr && std::string_view(id) == ZOO_EXT_TEXT) {
+        return ::zoo::TextExtension<T::kTranslations>();
+      }
+    }
     if constexpr (requires { T::Extension(id); }) {
       return id != nullptr ? T::Extension(id) : nullptr;
     } else {

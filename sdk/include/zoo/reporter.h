@@ -8,8 +8,10 @@
  * Since ABI 1.1 a reporter may also render the compare model of `zoo-host compare` (two
  * archives of one subject, schema "zoo-host-compare"): it says so in `documents`.
  *
- * Versions: 1.0 the entry up to error_text; 1.1 appended `documents`. The host reads a field
- * only when the entry's struct_size covers it, so a 1.0 reporter loads unchanged.
+ * Versions: 1.0 the entry up to error_text; 1.1 appended `documents`; 1.2 appended
+ * `get_extension` (e.g. "zoo.text/1", zoo/ext/text.h: the description in other languages).
+ * The host reads a field only when the entry's struct_size covers it, so a 1.0 or 1.1 reporter
+ * loads unchanged.
  *
  * The conventions of zoo/adapter.h apply: C only, one exported const data object
  * (`zoo_reporter_entry`, use ZOO_REPORTER_EXPORT) whose first four fields are frozen forever,
@@ -39,7 +41,7 @@ extern "C" {
 /* "ZOOR" in ASCII. The first field of zoo_reporter_entry. */
 #define ZOO_REPORTER_MAGIC 0x524F4F5Au
 #define ZOO_REPORTER_ABI_MAJOR 1
-#define ZOO_REPORTER_ABI_MINOR 1
+#define ZOO_REPORTER_ABI_MINOR 2
 #define ZOO_REPORTER_EXPORT ZOO_ADAPTER_EXPORT
 #define ZOO_REPORTER_ENTRY_SYMBOL "zoo_reporter_entry"
 
@@ -113,10 +115,23 @@ typedef struct zoo_reporter_entry {
       = nullptr
 #endif
       ;
+  /* -- ABI 1.2 -- */
+  /* Optional (NULL: none). The table of the optional capability `id` (e.g. "zoo.text/1"), or
+   * NULL when the reporter does not offer it. The table is static, owned by the plugin and
+   * valid while it is loaded. Defaults to NULL in C++ as `documents` does. [any-thread] */
+  const void *(*get_extension)(const char *id)
+#ifdef __cplusplus
+      = nullptr
+#endif
+      ;
 } zoo_reporter_entry_t;
 
 /* The symbol every reporter plugin exports (define it with ZOO_REPORTER_EXPORT). */
 extern ZOO_REPORTER_EXPORT const zoo_reporter_entry_t zoo_reporter_entry;
+
+#define ZOO_REPORTER_ENTRY_SIZE_1_2 \
+  (offsetof(zoo_reporter_entry_t, get_extension) + \
+   sizeof(((const zoo_reporter_entry_t *)0)->get_extension))
 
 #define ZOO_REPORTER_ENTRY_SIZE_1_1 \
   (offsetof(zoo_reporter_entry_t, documents) + \
