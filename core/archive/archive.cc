@@ -182,10 +182,17 @@ absl::StatusOr<AdapterRecord> ReadAdapter(const rapidjson::Value& v, std::string
 absl::StatusOr<RunRecord> ReadRunRecord(const rapidjson::Value& run) {
   RunRecord r;
   uint64_t n;
+  std::string status;
   ZOO_ASSIGN_OR_RETURN(r.started_utc, json::GetString(run, "started_utc", "run"));
   ZOO_ASSIGN_OR_RETURN(r.finished_utc, json::GetString(run, "finished_utc", "run"));
   ZOO_ASSIGN_OR_RETURN(r.wall_s, json::GetDouble(run, "wall_s", "run"));
-  ZOO_ASSIGN_OR_RETURN(r.status, json::GetString(run, "status", "run"));
+  ZOO_ASSIGN_OR_RETURN(status, json::GetString(run, "status", "run"));
+  const std::optional<RunStatus> parsed = ParseRunStatus(status);
+  if (!parsed) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "run: status must be running, complete, interrupted or failed, not \"", status, "\""));
+  }
+  r.status = *parsed;
   ZOO_ASSIGN_OR_RETURN(r.command, json::GetString(run, "command", "run"));
   ZOO_ASSIGN_OR_RETURN(r.quick, json::GetBool(run, "quick", "run"));
   ZOO_ASSIGN_OR_RETURN(r.quick_description, json::GetString(run, "quick_description", "run"));
@@ -283,13 +290,31 @@ std::string Sanitize(const std::string& s) {
 
 }  // namespace
 
+const char* RunStatusName(RunStatus status) {
+  switch (status) {
+    case RunStatus::kRunning: return "running";
+    case RunStatus::kComplete: return "complete";
+    case RunStatus::kInterrupted: return "interrupted";
+    case RunStatus::kFailed: return "failed";
+  }
+  return "?";
+}
+
+std::optional<RunStatus> ParseRunStatus(std::string_view name) {
+  for (RunStatus s : {RunStatus::kRunning, RunStatus::kComplete, RunStatus::kInterrupted,
+                      RunStatus::kFailed}) {
+    if (name == RunStatusName(s)) return s;
+  }
+  return std::nullopt;
+}
+
 void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   w.Key("run");
   w.StartObject();
   json::String(w, "started_utc", r.started_utc);
   json::String(w, "finished_utc", r.finished_utc);
   json::Double(w, "wall_s", r.wall_s);
-  json::String(w, "status", r.status);
+  json::String(w, "status", RunStatusName(r.status));
   json::String(w, "command", r.command);
   json::Bool(w, "quick", r.quick);
   json::String(w, "quick_description", r.quick_description);

@@ -80,11 +80,17 @@ struct SelfCheck {
   Message message;     // the same statement for reporters: "self_check.<name>.<outcome>"
 };
 
+// How a run stands, as the archive spells it ("running", "complete", "interrupted", "failed":
+// a save failed, e.g. on a full disk). Spelled out only at the JSON edge.
+enum class RunStatus { kRunning, kComplete, kInterrupted, kFailed };
+const char* RunStatusName(RunStatus status);
+std::optional<RunStatus> ParseRunStatus(std::string_view name);
+
 struct RunRecord {
   std::string started_utc;   // 2026-11-30T13:06:19Z
   std::string finished_utc;  // "" while running
   double wall_s = 0;
-  std::string status = "running";  // running | complete | interrupted | failed
+  RunStatus status = RunStatus::kRunning;
   std::string command;
   bool quick = false;
   std::string quick_description;

@@ -19,9 +19,10 @@ std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
 SelfCheck RunComplete(const Archive& a) {
   return {.name = "run_complete", .passed = false,
-          .detail = absl::StrFormat("the run is %s: %u of %u units recorded", a.run.status,
-                                    a.units.size(), a.run.units_planned),
-          .message = {absl::StrCat("self_check.run_complete.", a.run.status),
+          .detail = absl::StrFormat("the run is %s: %u of %u units recorded",
+                                    RunStatusName(a.run.status), a.units.size(),
+                                    a.run.units_planned),
+          .message = {absl::StrCat("self_check.run_complete.", RunStatusName(a.run.status)),
                       {{"recorded", absl::StrCat(a.units.size())},
                        {"planned", absl::StrCat(a.run.units_planned)}}}};
 }
@@ -154,7 +155,7 @@ SelfCheckSummary ModelSelfChecks(const ModelInput& in) {
   const Archive& a = *in.archive;
   SelfCheckSummary s;
   s.checks = a.self_checks;
-  if (a.run.status != "complete") s.checks.push_back(RunComplete(a));
+  if (a.run.status != RunStatus::kComplete) s.checks.push_back(RunComplete(a));
   s.checks.push_back(OverheadConstancy(in));
   s.checks.push_back(SameWork(a));
   s.checks.push_back(PhysicalFloor(in));

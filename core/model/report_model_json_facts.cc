@@ -125,7 +125,7 @@ void WriteSummary(json::Writer& w, const char* key, const Summary& s) {
 void WriteModelRun(json::Writer& w, const RunRecord& r) {
   Members run(w, "run");
   run.Text("started_utc", r.started_utc).Text("finished_utc", r.finished_utc);
-  run.Real("wall_s", r.wall_s).Text("status", r.status).Text("command", r.command);
+  run.Real("wall_s", r.wall_s).Text("status", RunStatusName(r.status)).Text("command", r.command);
   run.Flag("quick", r.quick).Text("quick_description", r.quick_description);
   run.Text("note", r.note);
   run.Count("units_planned", r.units_planned).Count("units_measured", r.units_measured);

@@ -459,7 +459,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
     note(absl::StrCat(not_run, " later processes of cells that had failed were not run: a "
                             "crash or hang repeats, and a hang costs the unit timeout each time"));
   }
-  archive.run.status = *completed ? "complete" : "interrupted";
+  archive.run.status = *completed ? RunStatus::kComplete : RunStatus::kInterrupted;
   archive.run.finished_utc = UtcNow();
   if (absl::Status s = saver.Save(); !s.ok()) return s;
   outcome.archive = std::move(archive);

@@ -24,7 +24,7 @@ Archive SampleArchive() {
   a.run.started_utc = "2026-11-30T13:06:19Z";
   a.run.finished_utc = "2026-11-30T13:07:00Z";
   a.run.wall_s = 41.5;
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.command = "zoo-host run --quick";
   a.run.quick = true;
   a.run.quick_description = QuickDescription();
@@ -177,6 +177,31 @@ TEST(ArchiveTest, ProcessIsolationTellsAReusedPidFromASharedProcess) {
   EXPECT_THAT(isolation(a).detail, HasSubstr("shares pid 4242"));
 }
 
+// The run's status is one of four words, named at the JSON edge only: each one written reads
+// back as itself, and any other word is refused with the field and the words it may be.
+TEST(ArchiveTest, RunStatusReadsBackAndAnUnknownOneIsRefused) {
+  Archive a = SampleArchive();
+  for (RunStatus s : {RunStatus::kRunning, RunStatus::kComplete, RunStatus::kInterrupted,
+                      RunStatus::kFailed}) {
+    a.run.status = s;
+    const std::string text = ArchiveToJson(a);
+    ASSERT_NE(text.find(absl::StrCat("\"status\":\"", RunStatusName(s), "\"")), std::string::npos);
+    absl::StatusOr<Archive> b = ArchiveFromJson(text, "a.json");
+    ASSERT_TRUE(b.ok()) << b.status();
+    EXPECT_EQ(b->run.status, s);
+  }
+  a.run.status = RunStatus::kComplete;
+  std::string text = ArchiveToJson(a);
+  const size_t at = text.find("\"status\":\"complete\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 19, "\"status\":\"done\"");
+  absl::StatusOr<Archive> b = ArchiveFromJson(text, "a.json");
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(b.status().message(), HasSubstr("run: status must be running, complete, "
+                                              "interrupted or failed, not \"done\""));
+}
+
 // RapidJSON parses and frees nested values recursively: 200,000 nested '[' would overflow the
 // stack of analyze, render, compare and index. They are refused before parsing.
 TEST(ArchiveTest, JsonNestedTooDeeplyIsRefusedNotParsed) {
@@ -296,14 +321,14 @@ TEST(ArchiveTest, MarkingFailedRewritesOnlyTheRunStatusInPlace) {
   TempDir dir;
   const auto path = dir.path() / "a.json";
   Archive a = SampleArchive();
-  a.run.status = "running";
+  a.run.status = RunStatus::kRunning;
   ASSERT_TRUE(WriteArchive(a, path).ok());
   const uintmax_t size = std::filesystem::file_size(path);
   ASSERT_TRUE(MarkArchiveFailed(path).ok());
   EXPECT_EQ(std::filesystem::file_size(path), size);
   absl::StatusOr<Archive> b = ReadArchive(path);
   ASSERT_TRUE(b.ok()) << b.status();
-  EXPECT_EQ(b->run.status, "failed");
+  EXPECT_EQ(b->run.status, RunStatus::kFailed);
   EXPECT_EQ(b->units.size(), a.units.size());
   // Only a running run's archive is marked: a complete one, or none at all, is not touched.
   EXPECT_EQ(MarkArchiveFailed(path).code(), absl::StatusCode::kNotFound);

@@ -439,7 +439,7 @@ Archive SyntheticArchive() {
   Archive a;
   a.run.started_utc = "2026-11-30T13:06:19Z";
   a.run.finished_utc = "2026-11-30T13:07:00Z";
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.command = "zoo-host run";
   a.run.matrix.adapters = {"subj", "base"};
   a.run.matrix.subject = "subj";

@@ -56,7 +56,7 @@ fs::path WriteSynthetic(const fs::path& results, const std::string& subject,
   Archive a;
   a.subject = subject;
   a.subject_version = version;
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.started_utc = started;
   a.run.finished_utc = started;
   a.environment.logical_cores = 2;
@@ -194,7 +194,7 @@ TEST(IndexTest, AnArchiveThatCannotBeReportedIsSkippedAndTheSiteStillBuilt) {
   absl::StatusOr<Archive> a = ReadArchive(empty);
   ASSERT_TRUE(a.ok());
   a->units.clear();
-  a->run.status = "interrupted";
+  a->run.status = RunStatus::kInterrupted;
   ASSERT_TRUE(WriteArchive(*a, empty).ok());
 
   const CliRun r = ZooHost({"index", results.string(), "--out", site.string()});

@@ -24,7 +24,7 @@ using ::zoo::testing::TempDir;
 Archive MinimalArchive() {
   Archive a;
   a.run.started_utc = "2026-11-30T13:06:19Z";
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.matrix = DefaultMatrix();
   a.run.matrix.subject = "subj";
   a.subject = "subj";

@@ -132,7 +132,7 @@ ArchivedUnit PricedUnit(const std::string& semantics, uint32_t c, std::vector<do
 TEST(SemanticsTest, EachItemIsPricedAsOnMinusOffWithTheBandAndKeptOutOfTheMainMatrix) {
   Archive a;
   a.subject = "subj";
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.environment.logical_cores = 2;
   a.adapters.push_back({.descriptor = {.name = "subj", .version = "", .description = "",
                                        .kind = "", .caliber_notes = "", .drive_level = "",

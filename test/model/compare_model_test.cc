@@ -51,7 +51,7 @@ Archive BaseArchive(const std::vector<std::string>& adapters, const std::string&
   Archive a;
   a.subject = "subj";
   a.subject_version = version;
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.started_utc = "2026-11-30T13:06:19Z";
   a.environment.logical_cores = 2;
   a.environment.hostname = "box";

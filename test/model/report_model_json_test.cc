@@ -40,7 +40,7 @@ ReportModel SampleModel() {
   m.run.started_utc = "2026-11-30T13:06:19Z";
   m.run.finished_utc = "2026-11-30T13:07:00Z";
   m.run.wall_s = 41.5;
-  m.run.status = "complete";
+  m.run.status = RunStatus::kComplete;
   m.run.matrix.subject = "thread_pool";
   m.semantics.status = "measured";
   m.semantics.tier_us = 40;

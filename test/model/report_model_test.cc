@@ -53,7 +53,7 @@ Archive BaseArchive(const std::vector<std::string>& adapters) {
   Archive a;
   a.subject = "subj";
   a.subject_version = "1.0";
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.environment.logical_cores = 2;
   for (const std::string& name : adapters) {
     AdapterRecord r;
@@ -449,7 +449,7 @@ TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhea
 
   a.units[1] = MakeUnit("subj", 1, 300, Flat(315'000), 300'000);  // overhead 15 us: 1.5x
   EXPECT_TRUE(Build(a).self_checks.passed);
-  a.run.status = "interrupted";
+  a.run.status = RunStatus::kInterrupted;
   const ReportModel interrupted = Build(a);
   EXPECT_FALSE(interrupted.self_checks.passed);
   EXPECT_TRUE(FindCheck(interrupted, "overhead_constancy").passed)

@@ -42,7 +42,7 @@ Archive MakeArchive(const std::string& version, double subj_40, bool with_300) {
   Archive a;
   a.subject = "subj";
   a.subject_version = version;
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.started_utc = "2026-11-30T12:00:00Z";
   a.environment.logical_cores = 2;
   a.environment.hostname = "box";

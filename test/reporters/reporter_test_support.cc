@@ -300,7 +300,7 @@ std::string SampleModelJson(const SampleOptions& options) {
   a.run.started_utc = "2026-11-30T12:00:00Z";
   a.run.finished_utc = "2026-11-30T12:05:00Z";
   a.run.wall_s = 300;
-  a.run.status = "complete";
+  a.run.status = RunStatus::kComplete;
   a.run.command = "zoo-host run --results results";
   a.run.matrix.subject = "subj";
   a.run.matrix.concurrencies = {1, 2, 4};

@@ -171,7 +171,7 @@ TEST(RunTest, AWriteRefusedMidRunMarksTheArchiveFailedAndExitsOne) {
 
   absl::StatusOr<Archive> a = ReadArchive(archive);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.status, "failed");
+  EXPECT_EQ(a->run.status, RunStatus::kFailed);
   EXPECT_GE(a->units.size(), 1u);
   for (const auto& e : fs::directory_iterator(archive.parent_path())) {
     EXPECT_EQ(e.path(), archive) << "no temporary file is left";
@@ -224,7 +224,7 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.status, "complete");
+  EXPECT_EQ(a->run.status, RunStatus::kComplete);
   // The failed cells' second processes are not run: a hang would cost its timeout again.
   EXPECT_EQ(a->run.units_planned, 13u);
   EXPECT_EQ(a->run.units_failed, 3u);
@@ -359,7 +359,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_THAT(path.string(), HasSubstr("/thread_pool-1.0.0/"));
   absl::StatusOr<Archive> a = ReadArchive(path);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.status, "complete");
+  EXPECT_EQ(a->run.status, RunStatus::kComplete);
   EXPECT_TRUE(a->run.quick);
   EXPECT_THAT(a->run.command, HasSubstr("zoo-host run --quick"));
   // Every cell of both adapters in 5 processes (process 0 of every cell first), then one cost
@@ -441,7 +441,7 @@ TEST(RunTest, NoiseConditionsAreRecordedAndTheWarningsPrintedWithoutStoppingTheR
   EXPECT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.status, "complete");
+  EXPECT_EQ(a->run.status, RunStatus::kComplete);
   ASSERT_TRUE(a->noise.recorded);
   ASSERT_EQ(a->noise.conditions.size(), std::size(kNoiseCodes));
   // One process per cell is too few for a verdict, however many rounds: always a warning.
@@ -500,7 +500,7 @@ TEST(RunTest, CtrlCLeavesAValidArchiveOfTheUnitsThatFinished) {
 
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.status, "interrupted");
+  EXPECT_EQ(a->run.status, RunStatus::kInterrupted);
   EXPECT_GE(a->units.size(), 1u);
   EXPECT_LT(a->units.size(), a->run.units_planned);
   for (const ArchivedUnit& u : a->units) EXPECT_TRUE(u.result.ok) << u.result.failure;

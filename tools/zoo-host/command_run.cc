@@ -91,8 +91,9 @@ class ProgressPrinter {
 void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
   const Archive& a = outcome.archive;
   std::cout << "archive: " << shown_path << "\n"
-            << "run: " << a.run.status << ", " << a.run.units_measured << " units measured, "
-            << a.run.units_failed << " failed, " << Duration(a.run.wall_s) << "\n";
+            << "run: " << RunStatusName(a.run.status) << ", " << a.run.units_measured
+            << " units measured, " << a.run.units_failed << " failed, " << Duration(a.run.wall_s)
+            << "\n";
   if (a.run.quick) std::cout << a.run.quick_description << "\n";
   std::cout << "\n" << a.run.note << "\n\n";
   std::cout << absl::StrFormat("%-26s %8s %5s %14s %14s %14s %8s %12s\n", "ADAPTER", "TIER_US",
@@ -131,7 +132,7 @@ void PrintJson(const RunOutcome& outcome, const std::string& shown_path) {
   w.Key("archive");
   w.String(shown_path.c_str());
   w.Key("status");
-  w.String(a.run.status.c_str());
+  w.String(RunStatusName(a.run.status));
   w.Key("units_measured");
   w.Uint(a.run.units_measured);
   w.Key("units_failed");
@@ -377,7 +378,7 @@ int RunCommand(int argc, char** argv) {
     std::cout.rdbuf(saved);
     if (rendered != kExitOk) return rendered;
   }
-  if (outcome->archive.run.status == "interrupted") return 130;
+  if (outcome->archive.run.status == RunStatus::kInterrupted) return 130;
   bool rejected = outcome->archive.run.units_failed > 0;
   for (const AdapterRecord& a : outcome->archive.adapters) rejected |= !a.gate_passed;
   return rejected ? kExitRejected : kExitOk;
