@@ -138,7 +138,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::String(w, "workload", s.workload);
   json::String(w, "semantics", s.semantics);
   json::Int(w, "semantics_value", s.semantics_value);
-  json::String(w, "instrument", s.instrument);
+  json::String(w, "instrument", InstrumentName(s.kind));
   json::Uint(w, "process", s.process);
   json::Uint(w, "repetitions", s.repetitions);
   json::Uint(w, "logical_cores", s.logical_cores);
@@ -165,8 +165,9 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
     ZOO_ASSIGN_OR_RETURN(s.semantics_value, json::GetInt(v, "semantics_value", where));
   }
   // Units archived before instrumented units were timed units.
+  std::string instrument;
   if (v.HasMember("instrument")) {
-    ZOO_ASSIGN_OR_RETURN(s.instrument, json::GetString(v, "instrument", where));
+    ZOO_ASSIGN_OR_RETURN(instrument, json::GetString(v, "instrument", where));
   }
   // Units archived before the subject's repeated processes were each its cell's only one.
   if (v.HasMember("process")) {
@@ -182,11 +183,13 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
     ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "logical_cores", where));
     s.logical_cores = static_cast<uint32_t>(n);
   }
-  if (!s.instrument.empty() && s.instrument != "counters" && s.instrument != "callgrind") {
+  const std::optional<UnitKind> kind = ParseUnitKind(instrument, s.semantics);
+  if (!kind) {
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\", not \"",
-        s.instrument, "\""));
+        instrument, "\""));
   }
+  s.kind = *kind;
   if (s.concurrency == 0 || s.measured_rounds == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(Sv(where), ": concurrency and measured_rounds must be positive"));

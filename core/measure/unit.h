@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/measure/unit_kind.h"
 #include "core/measure/workload.h"
 
 namespace zoo {
@@ -20,16 +21,17 @@ struct UnitSpec {
   uint32_t warmup_rounds = 0;
   uint32_t measured_rounds = 1;
   std::string workload;
-  // The scheduling-semantics dimension: "" for a unit of the main matrix (the extension is
-  // not touched); "off" for every item off through zoo.semantics/1; an item's name for that
-  // item alone switched on with `semantics_value`.
+  // A semantics unit's item: "off" for every item off through zoo.semantics/1, or an item's
+  // name for that item alone switched on with `semantics_value`. "" for every other kind (the
+  // extension is not touched).
   std::string semantics;
   int64_t semantics_value = 0;
-  // What the unit counts besides time: "" a timed unit (nothing counted, nothing added to its
-  // process); "counters" a cost unit (allocation counter preloaded, kernel counters open on
-  // the whole process, cold start at concurrency 1); "callgrind" a unit run under valgrind's
-  // callgrind, collecting over the measured rounds only.
-  std::string instrument = {};
+  // What the unit is for (unit_kind.h). A timed unit counts nothing besides time and adds
+  // nothing to its process; a semantics unit switches the item above; a counters unit is a
+  // cost unit (allocation counter preloaded, kernel counters open on the whole process, cold
+  // start at concurrency 1); a callgrind unit runs under valgrind's callgrind, collecting over
+  // the measured rounds only.
+  UnitKind kind = UnitKind::kTimed;
   // Which of the cell's processes this is (Matrix::processes), 0 the first. Archives written
   // before every cell ran in several processes have 1 and up for the subject's later ones.
   uint32_t process = 0;
@@ -106,7 +108,7 @@ struct UnitResult {
   uint64_t checksum = 0;      // folded over every measured body
   std::vector<RoundSample> rounds;  // measured rounds only; warm-up rounds are discarded
   std::string output_tail;    // the unit process's last output, kept when it failed
-  std::optional<UnitCounts> counts;  // set for instrumented units (spec.instrument != "")
+  std::optional<UnitCounts> counts;  // set for counters and callgrind units
   // Measured bodies that ran on the thread that called submit(): the adapter ran them inline,
   // as the harness's floor does. -1: not recorded (archives before it).
   int64_t bodies_on_calling_thread = -1;

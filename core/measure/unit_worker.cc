@@ -267,8 +267,8 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   const zoo_config_t config = UnitConfig(spec);
   // A counters unit: the kernel counters open before setup() so that every thread the
   // adapter starts inherits them; the allocation counter covers setup and the first task.
-  const bool counters = spec.instrument == "counters";
-  const bool callgrind = spec.instrument == "callgrind";
+  const bool counters = spec.kind == UnitKind::kCounters;
+  const bool callgrind = spec.kind == UnitKind::kCallgrind;
   const bool cold_start = counters && c == 1;
   std::optional<ProcessCounters> kernel;
   std::optional<AllocCounter> allocs;
@@ -277,7 +277,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
     kernel.emplace();
     allocs.emplace();
   }
-  if (!spec.instrument.empty()) {
+  if (counters || callgrind) {
     result.counts.emplace();
     result.counts->tasks = static_cast<uint64_t>(spec.measured_rounds) * c;
   }

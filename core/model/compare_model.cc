@@ -53,7 +53,7 @@ std::vector<const UnitResult*> MeasuredUnits(const Archive& a, const std::string
   std::vector<const UnitResult*> out;
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
-    if (u.result.ok && s.adapter == adapter && s.semantics.empty() && s.instrument != "counters" &&
+    if (u.result.ok && s.adapter == adapter && InMainMatrix(s.kind) &&
         s.concurrency == concurrency && s.tier_us == tier_us) {
       out.push_back(&u.result);
     }

@@ -54,7 +54,7 @@ std::vector<UnitAndView> UnitsOf(const ModelInput& in, const std::vector<std::st
   for (const std::string& adapter : order) {
     for (size_t i = 0; i < units.size(); ++i) {
       const UnitSpec& s = units[i].result.spec;
-      if (s.adapter == adapter && KindOf(s) == kind) {
+      if (s.adapter == adapter && s.kind == kind) {
         out.emplace_back(&units[i], &in.process_units[i]);
       }
     }

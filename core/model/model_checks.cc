@@ -69,7 +69,7 @@ SelfCheck SameWork(const Archive& a) {
   std::map<uint32_t, std::set<uint64_t>> counts;
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& spec = u.result.spec;
-    if (!u.result.ok || spec.workload != "json" || !spec.instrument.empty()) continue;
+    if (!u.result.ok || spec.workload != "json" || Instrumented(spec.kind)) continue;
     counts[spec.tier_us].insert(spec.repetitions > 0 ? spec.repetitions
                                                      : u.result.calibration.repetitions);
   }

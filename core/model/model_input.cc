@@ -19,7 +19,7 @@ void PoolUnits(const Archive& archive, ModelInput* in) {
     const ArchivedUnit& u = archive.units[i];
     in->process_units.push_back(ProcessView(u, in->cores));
     const UnitSpec& spec = u.result.spec;
-    GroupKey key{spec.adapter, KindOf(spec), spec.semantics, spec.concurrency, spec.tier_us};
+    GroupKey key{spec.adapter, spec.kind, spec.semantics, spec.concurrency, spec.tier_us};
     if (!groups.count(key)) order.push_back(key);
     groups[key].push_back(i);
   }

@@ -10,7 +10,7 @@ bool HasDurationBody(const UnitSpec& s) { return s.workload == "json" || s.workl
 }  // namespace
 
 bool HasFloor(const UnitSpec& s, uint32_t cores) {
-  return HasDurationBody(s) && s.instrument.empty() && s.concurrency <= cores;
+  return HasDurationBody(s) && !Instrumented(s.kind) && s.concurrency <= cores;
 }
 
 double PhysicalFloorNs(const UnitSpec& s, const UnitStats& stats, uint32_t cores) {

@@ -28,7 +28,7 @@
 #include "absl/status/statusor.h"
 #include "core/archive/archive.h"
 #include "core/base/message.h"
-#include "core/model/unit_kind.h"
+#include "core/measure/unit_kind.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -281,7 +281,7 @@ struct SemanticsDimension {
 };
 
 // ---- The cost of code: what a task costs beyond time (allocations, counters, instructions)
-// and the one-time cold start. Counted in dedicated units (UnitSpec::instrument), never in
+// and the one-time cold start. Counted in dedicated units (UnitKind::kCounters), never in
 // the timed units of the matrix, with the `noop` workload, so a count is the dispatch path's
 // own plus the host's recording, not the body's.
 

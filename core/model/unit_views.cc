@@ -35,7 +35,7 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.concurrency = u.result.spec.concurrency;
   v.ok = u.result.ok;
   v.failure = u.result.failure;
-  v.kind = KindOf(u.result.spec);
+  v.kind = u.result.spec.kind;
   v.semantics = u.result.spec.semantics;
   v.process = u.result.spec.process;
   v.stats = u.stats;

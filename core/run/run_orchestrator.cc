@@ -150,7 +150,7 @@ void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEnt
                                 .workload = "noop",
                                 .semantics = "",
                                 .semantics_value = 0,
-                                .instrument = "counters"});
+                                .kind = UnitKind::kCounters});
     }
   }
 }
@@ -266,7 +266,8 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
     planned.push_back({.name = e->descriptor->name, .plugin_file = e->candidate.file.string()});
   }
   std::vector<UnitSpec> specs =
-      PlanMatrixUnits(m, planned, cores, archive.run.calibration, options.instrument);
+      PlanMatrixUnits(m, planned, cores, archive.run.calibration,
+                      options.instrument.empty() ? UnitKind::kTimed : UnitKind::kCallgrind);
   if (options.instrument.empty()) {
     uint32_t fewest = kMaxProcessesPerCell, most = 0;
     for (uint32_t tier : m.tiers_us) {
@@ -342,7 +343,7 @@ class ArchiveSaver {
 UnitRunOptions UnitOptions(const RunOptions& options, const UnitSpec& spec,
                            const std::filesystem::path& alloc_counter) {
   UnitRunOptions run_options;
-  const double timeout_s = spec.instrument == "callgrind"
+  const double timeout_s = spec.kind == UnitKind::kCallgrind
                                ? options.matrix.unit_timeout_s * kCallgrindTimeoutFactor
                                : options.matrix.unit_timeout_s;
   run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
@@ -361,8 +362,8 @@ absl::StatusOr<bool> MeasureUnits(const RunOptions& options, const std::vector<U
                                   Archive& archive, ArchiveSaver& saver, size_t& not_run) {
   std::set<std::string> failed_cells;
   auto cell_of = [](const UnitSpec& s) {
-    return absl::StrCat(s.adapter, "/", s.semantics, "/", s.instrument, "/", s.concurrency, "/",
-                        s.tier_us);
+    return absl::StrCat(s.adapter, "/", s.semantics, "/", InstrumentName(s.kind), "/",
+                        s.concurrency, "/", s.tier_us);
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     if (options.stop != nullptr && options.stop->load()) return false;

@@ -17,7 +17,7 @@ UnitSpec Spec(const Matrix& m, const PlannedAdapter& a, uint32_t tier, uint32_t 
                   .workload = m.workload,
                   .semantics = "",
                   .semantics_value = 0,
-                  .instrument = "",
+                  .kind = UnitKind::kTimed,
                   .process = process,
                   .repetitions = calibration.RepetitionsFor(tier)};
 }
@@ -64,7 +64,7 @@ uint32_t ProcessesFor(const Matrix& m, uint32_t tier_us, uint32_t concurrency, u
 
 std::vector<UnitSpec> PlanMatrixUnits(const Matrix& m, const std::vector<PlannedAdapter>& adapters,
                                       uint32_t cores, const RunCalibration& calibration,
-                                      const std::string& instrument) {
+                                      UnitKind kind) {
   std::vector<UnitSpec> specs;
   if (adapters.empty()) return specs;
   std::vector<CellPlan> cells;
@@ -72,7 +72,7 @@ std::vector<UnitSpec> PlanMatrixUnits(const Matrix& m, const std::vector<Planned
   for (uint32_t tier : m.tiers_us) {
     for (uint32_t c : m.concurrencies) {
       const uint32_t n =
-          instrument.empty() ? ProcessesFor(m, tier, c, cores, adapters.size()) : 1;
+          kind == UnitKind::kTimed ? ProcessesFor(m, tier, c, cores, adapters.size()) : 1;
       cells.push_back({tier, c, n});
       most = std::max(most, n);
     }
@@ -83,7 +83,7 @@ std::vector<UnitSpec> PlanMatrixUnits(const Matrix& m, const std::vector<Planned
       for (size_t i : Rotated(adapters.size(), (cell + p) % adapters.size())) {
         UnitSpec spec = Spec(m, adapters[i], cells[cell].tier_us, cells[cell].concurrency, p,
                              cores, calibration);
-        spec.instrument = instrument;
+        spec.kind = kind;
         specs.push_back(std::move(spec));
       }
     }
@@ -109,6 +109,7 @@ std::vector<UnitSpec> PlanSemanticsUnits(const Matrix& m, const PlannedAdapter& 
       if (p >= ProcessesFor(m, tier_us, c, cores, variants)) continue;
       for (size_t v : Rotated(variants, (cell + p) % variants)) {
         UnitSpec spec = Spec(m, subject, tier_us, c, p, cores, calibration);
+        spec.kind = UnitKind::kSemantics;
         spec.semantics = v == 0 ? "off" : items[v - 1].name;
         spec.semantics_value = v == 0 ? 0 : items[v - 1].value;
         specs.push_back(std::move(spec));

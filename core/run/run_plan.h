@@ -50,12 +50,12 @@ uint32_t WarmupRoundsFor(const Matrix& matrix, uint32_t tier_us, uint32_t concur
 uint32_t ProcessesFor(const Matrix& matrix, uint32_t tier_us, uint32_t concurrency,
                       uint32_t cores, size_t adapters);
 
-// The main matrix's units. `instrument` is "" or "callgrind" (one process per cell: each
+// The main matrix's units, each of `kind`: kTimed, or kCallgrind (one process per cell: each
 // callgrind unit runs twice anyway).
 std::vector<UnitSpec> PlanMatrixUnits(const Matrix& matrix,
                                       const std::vector<PlannedAdapter>& adapters,
                                       uint32_t cores, const RunCalibration& calibration,
-                                      const std::string& instrument);
+                                      UnitKind kind);
 
 // The subject's semantics units at `tier_us`: per concurrency, every item off ("off") and each
 // priced item alone (`items`, with its value), each variant in as many processes as a cell of

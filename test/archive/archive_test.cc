@@ -60,7 +60,7 @@ Archive SampleArchive() {
   UnitResult ok;
   ok.spec = {.adapter = "thread_pool", .plugin_file = "/x/libthread_pool_adapter.so",
              .tier_us = 40, .concurrency = 2, .warmup_rounds = 3, .measured_rounds = 2,
-             .workload = "json", .semantics = "", .semantics_value = 0, .instrument = "",
+             .workload = "json", .semantics = "", .semantics_value = 0, .kind = UnitKind::kTimed,
              .process = 0, .repetitions = 31};
   ok.ok = true;
   ok.bodies_on_calling_thread = 2;

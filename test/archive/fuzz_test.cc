@@ -393,7 +393,7 @@ Archive TrimArchive(Archive a) {
     const UnitSpec& s = u.result.spec;
     const bool tier = contains(m.tiers_us, s.tier_us) ||
                       (!s.semantics.empty() && s.tier_us == a.semantics.tier_us) ||
-                      (!s.instrument.empty() && s.tier_us == a.cost.tier_us);
+                      (Instrumented(s.kind) && s.tier_us == a.cost.tier_us);
     if (!adapters.count(s.adapter) || !contains(m.concurrencies, s.concurrency) || !tier ||
         !semantics.count(s.semantics) || s.process != 0) {
       continue;
@@ -459,7 +459,7 @@ Archive SyntheticArchive() {
     UnitResult u;
     u.spec = {.adapter = name, .plugin_file = "/x.so", .tier_us = 40, .concurrency = 1,
               .warmup_rounds = 1, .measured_rounds = 4, .workload = "json", .semantics = "",
-              .semantics_value = 0, .instrument = "", .process = 0, .repetitions = 0};
+              .semantics_value = 0, .kind = UnitKind::kTimed, .process = 0, .repetitions = 0};
     u.ok = a.units.size() < 2;
     if (!u.ok) u.failure = "crashed with signal SIGSEGV during rounds";
     u.pid = 100 + static_cast<int32_t>(a.units.size());
@@ -484,7 +484,7 @@ std::string ReportLines(const std::string& result_json) {
 std::vector<Seed> BuiltWorkerSeeds() {
   const Archive a = SyntheticArchive();
   UnitResult counted = a.units[0].result;
-  counted.spec.instrument = "counters";
+  counted.spec.kind = UnitKind::kCounters;
   counted.counts = UnitCounts{};
   counted.counts->tasks = 4;
   counted.counts->alloc_calls = {.available = true, .total = 12, .unavailable_code = "",

@@ -117,7 +117,8 @@ ArchivedUnit PricedUnit(const std::string& semantics, uint32_t c, std::vector<do
   u.ok = true;
   u.spec = {.adapter = "subj", .plugin_file = "/x/subj.so", .tier_us = 40, .concurrency = c,
             .warmup_rounds = 0, .measured_rounds = static_cast<uint32_t>(e2e_ns.size()),
-            .workload = "json", .semantics = semantics, .semantics_value = 0};
+            .workload = "json", .semantics = semantics, .semantics_value = 0,
+            .kind = semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics};
   for (double e2e : e2e_ns) {
     RoundSample r{.start_ns = 0, .wall_ns = static_cast<int64_t>(e2e * c), .tasks = {}};
     for (uint32_t i = 0; i < c; ++i) {

@@ -50,7 +50,7 @@ fs::path OnlyArchive(const fs::path& results) {
 const ArchivedUnit* CostUnit(const Archive& a, const std::string& adapter, uint32_t c) {
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
-    if (s.adapter == adapter && s.concurrency == c && s.instrument == "counters") return &u;
+    if (s.adapter == adapter && s.concurrency == c && s.kind == UnitKind::kCounters) return &u;
   }
   return nullptr;
 }
@@ -98,7 +98,7 @@ TEST_F(CostRunTest, TheArchiveRecordsOneCountersUnitPerAdapterAndConcurrency) {
   }
   // Timed units count nothing and carry no counts.
   for (const ArchivedUnit& u : archive_->units) {
-    if (u.result.spec.instrument.empty()) {
+    if (u.result.spec.kind == UnitKind::kTimed) {
       EXPECT_FALSE(u.result.counts.has_value());
     }
   }
@@ -212,7 +212,7 @@ TEST(CostTest, NoCostSkipsTheCostUnitsAndSaysSo) {
   EXPECT_EQ(a->cost.status, "not_run");
   EXPECT_EQ(a->cost.reason_code, "not_requested");
   ASSERT_EQ(a->units.size(), 1u);
-  EXPECT_EQ(a->units[0].result.spec.instrument, "");
+  EXPECT_EQ(a->units[0].result.spec.kind, UnitKind::kTimed);
   EXPECT_FALSE(a->units[0].result.counts.has_value());
 }
 
@@ -221,7 +221,7 @@ TEST(CostTest, CountsSurviveTheArchive) {
   u.spec = UnitSpec{.adapter = "thread_pool", .plugin_file = "x.so", .tier_us = 0,
                     .concurrency = 2, .warmup_rounds = 1, .measured_rounds = 4,
                     .workload = "noop", .semantics = "", .semantics_value = 0,
-                    .instrument = "counters"};
+                    .kind = UnitKind::kCounters};
   u.ok = true;
   UnitCounts n;
   n.tasks = 8;
@@ -238,7 +238,7 @@ TEST(CostTest, CountsSurviveTheArchive) {
   u.counts = n;
   absl::StatusOr<UnitResult> back = UnitResultFromJson(UnitResultToJson(u));
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->spec.instrument, "counters");
+  EXPECT_EQ(back->spec.kind, UnitKind::kCounters);
   ASSERT_TRUE(back->counts.has_value());
   EXPECT_EQ(back->counts->tasks, 8u);
   EXPECT_EQ(back->counts->alloc_calls.total, 24u);
@@ -252,7 +252,7 @@ TEST(CostTest, CountsSurviveTheArchive) {
   EXPECT_EQ(back->counts->cold_alloc_calls.total, 7u);
 
   // A unit archived before counts existed: a timed unit, without counts.
-  u.spec.instrument = "";
+  u.spec.kind = UnitKind::kTimed;
   u.counts.reset();
   std::string old = UnitResultToJson(u);
   const size_t at = old.find(",\"instrument\":\"\"");
@@ -260,7 +260,7 @@ TEST(CostTest, CountsSurviveTheArchive) {
   old.erase(at, std::string(",\"instrument\":\"\"").size());
   absl::StatusOr<UnitResult> legacy = UnitResultFromJson(old);
   ASSERT_TRUE(legacy.ok()) << legacy.status();
-  EXPECT_EQ(legacy->spec.instrument, "");
+  EXPECT_EQ(legacy->spec.kind, UnitKind::kTimed);
   EXPECT_FALSE(legacy->counts.has_value());
 }
 
@@ -314,7 +314,7 @@ TEST(CostTest, CallgrindRunsEachUnitTwiceAndInlineRepeatsExactly) {
   for (const ArchivedUnit& unit : a->units) {
     const UnitResult& u = unit.result;
     ASSERT_TRUE(u.ok) << u.failure;
-    EXPECT_EQ(u.spec.instrument, "callgrind");
+    EXPECT_EQ(u.spec.kind, UnitKind::kCallgrind);
     EXPECT_EQ(u.spec.workload, "noop");
     EXPECT_EQ(u.spec.measured_rounds, 5u);
     ASSERT_TRUE(u.counts.has_value());

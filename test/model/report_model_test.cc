@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "core/archive/unit_json.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -300,26 +301,30 @@ TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
   }
 }
 
-// The archive's two fields decide the kind in one place; process numbers are not a kind.
-TEST(UnitKindTest, TheSemanticsItemAndTheInstrumentDecideTheKind) {
-  UnitSpec s;
-  s.process = 3;
-  EXPECT_EQ(KindOf(s), UnitKind::kTimed);
-  s.semantics = "off";
-  EXPECT_EQ(KindOf(s), UnitKind::kSemantics);
-  EXPECT_FALSE(InMainMatrix(KindOf(s)));
-  s.semantics = "";
-  s.instrument = "counters";
-  EXPECT_EQ(KindOf(s), UnitKind::kCounters);
-  EXPECT_FALSE(InMainMatrix(KindOf(s)));
-  s.instrument = "callgrind";
-  EXPECT_EQ(KindOf(s), UnitKind::kCallgrind);
-  EXPECT_TRUE(InMainMatrix(KindOf(s)));
+// The archive's two strings decide the kind at the JSON edge, in one place, and every kind
+// writes them back as they were; process numbers are not a kind.
+TEST(UnitKindTest, TheArchivesTwoStringsDecideTheKindAndAreWrittenBack) {
+  EXPECT_EQ(ParseUnitKind("", ""), UnitKind::kTimed);
+  EXPECT_EQ(ParseUnitKind("", "off"), UnitKind::kSemantics);
+  EXPECT_EQ(ParseUnitKind("counters", ""), UnitKind::kCounters);
+  EXPECT_EQ(ParseUnitKind("callgrind", ""), UnitKind::kCallgrind);
+  EXPECT_EQ(ParseUnitKind("cachegrind", ""), std::nullopt);
+  EXPECT_TRUE(InMainMatrix(UnitKind::kTimed));
+  EXPECT_FALSE(InMainMatrix(UnitKind::kSemantics));
+  EXPECT_FALSE(InMainMatrix(UnitKind::kCounters));
+  EXPECT_TRUE(InMainMatrix(UnitKind::kCallgrind));
   for (UnitKind k : {UnitKind::kTimed, UnitKind::kSemantics, UnitKind::kCounters,
                      UnitKind::kCallgrind}) {
+    UnitSpec s;
+    s.process = 3;
+    s.kind = k;
     s.semantics = k == UnitKind::kSemantics ? "retry" : "";
-    s.instrument = InstrumentName(k);
-    EXPECT_EQ(KindOf(s), k) << UnitKindName(k);
+    const std::string json = UnitSpecToJson(s);
+    EXPECT_THAT(json, HasSubstr(absl::StrFormat(R"("instrument":"%s")", InstrumentName(k))));
+    absl::StatusOr<UnitSpec> back = UnitSpecFromJson(json);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_EQ(back->kind, k) << UnitKindName(k);
+    EXPECT_EQ(back->semantics, s.semantics);
   }
 }
 

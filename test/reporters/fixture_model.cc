@@ -48,6 +48,7 @@ ArchivedUnit MakeUnit(const std::string& adapter, uint32_t concurrency, uint32_t
   u.spec.measured_rounds = 5;
   u.spec.workload = "json";
   u.spec.semantics = semantics;
+  u.spec.kind = semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics;
   u.calibration.target_ns = static_cast<int64_t>(tier_us) * 1000;
   const double body_ns = tier_us * 1000.0;
   const double per_task = body_ns + overhead_us * 1000.0;

@@ -60,7 +60,8 @@ ArchivedUnit MakeUnit(const std::string& adapter, uint32_t concurrency, uint32_t
             .measured_rounds = kRounds,
             .workload = "json",
             .semantics = semantics,
-            .semantics_value = 0};
+            .semantics_value = 0,
+            .kind = semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics};
   u.calibration.target_ns = static_cast<int64_t>(tier_us) * 1000;
   const auto body = static_cast<int64_t>(tier_us) * 1000;
   for (uint32_t r = 0; r < kRounds; ++r) {

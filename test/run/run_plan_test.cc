@@ -34,7 +34,8 @@ Matrix Small() {
 const std::vector<PlannedAdapter> kAdapters = {{"subject", "s.so"}, {"a", "a.so"}, {"b", "b.so"}};
 
 TEST(RunPlanTest, EveryCellOfEveryAdapterInEveryProcessOnce) {
-  const std::vector<UnitSpec> plan = PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), "");
+  const std::vector<UnitSpec> plan =
+      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), UnitKind::kTimed);
   ASSERT_EQ(plan.size(), 2u * 2u * 3u * 3u);
   std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t>> seen;
   for (const UnitSpec& s : plan) {
@@ -46,7 +47,8 @@ TEST(RunPlanTest, EveryCellOfEveryAdapterInEveryProcessOnce) {
 }
 
 TEST(RunPlanTest, ProcessesFollowEachOtherAndAdaptersRotate) {
-  const std::vector<UnitSpec> plan = PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), "");
+  const std::vector<UnitSpec> plan =
+      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), UnitKind::kTimed);
   for (size_t i = 1; i < plan.size(); ++i) {
     EXPECT_LE(plan[i - 1].process, plan[i].process) << "process p of every cell before p + 1";
   }
@@ -64,13 +66,14 @@ TEST(RunPlanTest, ProcessesFollowEachOtherAndAdaptersRotate) {
 
 TEST(RunPlanTest, ACallgrindRunUsesOneProcess) {
   const std::vector<UnitSpec> plan =
-      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), "callgrind");
+      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), UnitKind::kCallgrind);
   EXPECT_EQ(plan.size(), 2u * 2u * 3u);
-  for (const UnitSpec& s : plan) EXPECT_EQ(s.instrument, "callgrind");
+  for (const UnitSpec& s : plan) EXPECT_EQ(s.kind, UnitKind::kCallgrind);
 }
 
 TEST(RunPlanTest, WithoutACalibrationUnitsCalibrateThemselves) {
-  const std::vector<UnitSpec> plan = PlanMatrixUnits(Small(), kAdapters, 2, RunCalibration{}, "");
+  const std::vector<UnitSpec> plan =
+      PlanMatrixUnits(Small(), kAdapters, 2, RunCalibration{}, UnitKind::kTimed);
   for (const UnitSpec& s : plan) EXPECT_EQ(s.repetitions, 0u);
 }
 
@@ -122,7 +125,8 @@ TEST(RunPlanTest, ProcessesOfUnequalCellsStillComeInOrder) {
   Matrix m = DefaultMatrix();
   m.tiers_us = {40, 10000};
   m.concurrencies = {1, 64};
-  const std::vector<UnitSpec> plan = PlanMatrixUnits(m, kAdapters, 2, Calibrated(), "");
+  const std::vector<UnitSpec> plan =
+      PlanMatrixUnits(m, kAdapters, 2, Calibrated(), UnitKind::kTimed);
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> per_cell;
   for (size_t i = 0; i < plan.size(); ++i) {
     if (i > 0) {

@@ -365,7 +365,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   // Every cell of both adapters in 5 processes (process 0 of every cell first), then one cost
   // unit (noop) per adapter and concurrency within the cores.
   const size_t cost_units = std::count_if(a->units.begin(), a->units.end(), [](const auto& u) {
-    return u.result.spec.instrument == "counters";
+    return u.result.spec.kind == UnitKind::kCounters;
   });
   EXPECT_EQ(a->run.matrix.processes, 5u);
   EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u * 5u);
@@ -376,7 +376,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_EQ(a->run.calibration.status, "json");
   ASSERT_EQ(a->run.calibration.tiers.size(), 3u);
   for (const ArchivedUnit& u : a->units) {
-    if (!u.result.spec.instrument.empty()) continue;
+    if (Instrumented(u.result.spec.kind)) continue;
     EXPECT_EQ(u.result.spec.repetitions,
               a->run.calibration.RepetitionsFor(u.result.spec.tier_us));
     EXPECT_EQ(u.result.calibration.repetitions, u.result.spec.repetitions);
@@ -415,7 +415,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   for (const ArchivedUnit& u : a->units) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
     EXPECT_EQ(u.result.rounds.size(), 10u);
-    if (u.result.spec.instrument.empty()) {
+    if (!Instrumented(u.result.spec.kind)) {
       EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
     }
     EXPECT_NE(u.result.pid, getpid());

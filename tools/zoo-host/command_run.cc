@@ -59,8 +59,9 @@ class ProgressPrinter {
 
   void operator()(const RunProgress& p) {
     const UnitSpec& s = *p.spec;
+    const std::string instrument = InstrumentName(s.kind);
     const std::string adapter =
-        s.instrument.empty() ? s.adapter : absl::StrCat(s.adapter, "{", s.instrument, "}");
+        instrument.empty() ? s.adapter : absl::StrCat(s.adapter, "{", instrument, "}");
     const std::string what = absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
                                              p.units_total, adapter, s.tier_us, s.concurrency);
     if (tty_) {
@@ -103,7 +104,9 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
     std::string name =
         s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
-    if (!s.instrument.empty()) absl::StrAppend(&name, "{", s.instrument, "}");
+    if (const std::string instrument = InstrumentName(s.kind); !instrument.empty()) {
+      absl::StrAppend(&name, "{", instrument, "}");
+    }
     if (!u.result.ok) {
       std::cout << absl::StrFormat("%-26s %8u %5u   FAILED: %s\n", name, s.tier_us,
                                    s.concurrency, u.result.failure);

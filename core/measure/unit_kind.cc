@@ -1,4 +1,4 @@
-#include "core/model/unit_kind.h"
+#include "core/measure/unit_kind.h"
 
 namespace zoo {
 
@@ -12,14 +12,12 @@ const char* UnitKindName(UnitKind kind) {
   return "?";
 }
 
-UnitKind KindOf(const UnitSpec& spec) {
-  if (spec.instrument == InstrumentName(UnitKind::kCounters)) return UnitKind::kCounters;
-  if (spec.instrument == InstrumentName(UnitKind::kCallgrind)) return UnitKind::kCallgrind;
-  return spec.semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics;
-}
-
 bool InMainMatrix(UnitKind kind) {
   return kind == UnitKind::kTimed || kind == UnitKind::kCallgrind;
+}
+
+bool Instrumented(UnitKind kind) {
+  return kind == UnitKind::kCounters || kind == UnitKind::kCallgrind;
 }
 
 const char* InstrumentName(UnitKind kind) {
@@ -30,6 +28,14 @@ const char* InstrumentName(UnitKind kind) {
     case UnitKind::kSemantics: break;
   }
   return "";
+}
+
+std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics) {
+  if (instrument.empty()) return semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics;
+  for (UnitKind kind : {UnitKind::kCounters, UnitKind::kCallgrind}) {
+    if (instrument == InstrumentName(kind)) return kind;
+  }
+  return std::nullopt;
 }
 
 }  // namespace zoo
