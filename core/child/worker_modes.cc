@@ -124,12 +124,23 @@ int ProbeMode(const WorkerArgs& args, const ReportWriter& report) {
   return kExitOk;
 }
 
+// --logical-cores: the parent's count, which the child passes on rather than counting again.
+absl::StatusOr<uint32_t> LogicalCoresFrom(const WorkerArgs& args) {
+  absl::StatusOr<uint32_t> cores = args.Number<uint32_t>("logical-cores", 0);
+  if (cores.ok() && *cores == 0) {
+    return absl::InvalidArgumentError("--logical-cores (the parent's count) must be given");
+  }
+  return cores;
+}
+
 int SemanticsMode(const WorkerArgs& args, const ReportWriter& report) {
+  absl::StatusOr<uint32_t> cores = LogicalCoresFrom(args);
+  if (!cores.ok()) return Refuse(cores.status().message());
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(args.file);
   if (!adapter.ok()) return Refuse(adapter.status().message());
   report.Result(SemanticsProbeToJson(
-      ProbeSemantics(*adapter, [&report](std::string_view step) { report.Step(step); })));
+      ProbeSemantics(*adapter, *cores, [&report](std::string_view step) { report.Step(step); })));
   return kExitOk;
 }
 
@@ -139,6 +150,7 @@ absl::StatusOr<GateOptions> GateOptionsFrom(const WorkerArgs& args) {
   ZOO_ASSIGN_OR_RETURN(gate.tasks_per_phase, args.Number("tasks", gate.tasks_per_phase));
   ZOO_ASSIGN_OR_RETURN(gate.large_batch, args.Number("large-batch", gate.large_batch));
   ZOO_ASSIGN_OR_RETURN(gate.body_ns, args.Number("body-ns", gate.body_ns));
+  ZOO_ASSIGN_OR_RETURN(gate.logical_cores, LogicalCoresFrom(args));
   if (auto it = args.flags.find("concurrency"); it != args.flags.end()) {
     gate.concurrencies.clear();
     for (absl::string_view part : absl::StrSplit(it->second, ',')) {
@@ -217,8 +229,8 @@ struct Mode {
 // Every mode a worker child runs; worker_client.h's callers name them.
 constexpr Mode kModes[] = {
     {"probe", "", &ProbeMode},
-    {"gate", "tasks large-batch concurrency body-ns", &GateMode},
-    {"semantics", "", &SemanticsMode},
+    {"gate", "tasks large-batch concurrency body-ns logical-cores", &GateMode},
+    {"semantics", "logical-cores", &SemanticsMode},
     {"unit", "spec", &UnitMode},
     {"calibrate", "workload tier-us", &CalibrateMode},
     {"probe-reporter", "", &ProbeReporterMode},

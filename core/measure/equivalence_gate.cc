@@ -1,6 +1,7 @@
 #include "core/measure/equivalence_gate.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -15,7 +16,6 @@
 #include "absl/strings/str_format.h"
 #include "core/base/clock.h"
 #include "core/base/leak_check.h"
-#include "core/base/sysinfo.h"
 #include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
 
@@ -248,8 +248,7 @@ std::optional<std::string> JudgeLeftovers(Leftovers left, const GateInstance& in
 // One instance from setup to the leak check; the first problem as a sentence, or nullopt.
 std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const SpinBody& body,
                                        const GateInstance& instance, const GateOptions& options,
-                                       uint32_t cores, CallAllocations& allocs,
-                                       GateReport& report) {
+                                       CallAllocations& allocs, GateReport& report) {
   const StepFn& step = options.on_step;
   const uint32_t n = options.tasks_per_phase;
   const std::string where = InstanceName(instance);
@@ -261,7 +260,7 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
       .struct_size = sizeof(zoo_config_t),
       .concurrency = instance.concurrency,
       .max_batch = instance.max_batch,
-      .logical_cores = cores,
+      .logical_cores = options.logical_cores,
       .options = "",
   };
   const TaskSnapshot before = TakeTaskSnapshot();
@@ -299,14 +298,14 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
 
 GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
   const SpinBody body(options.body_ns);
-  const uint32_t cores = std::max(1u, LogicalCores());
+  assert(options.logical_cores > 0);
   BecomeChildSubreaper();
   GateReport report;
   report.concurrencies = options.concurrencies;
   CallAllocations allocs;
   for (const GateInstance& instance : Instances(options)) {
     if (std::optional<std::string> reason =
-            RunInstance(adapter.entry(), body, instance, options, cores, allocs, report)) {
+            RunInstance(adapter.entry(), body, instance, options, allocs, report)) {
       report.passed = false;
       report.reason = std::move(*reason);
       return report;

@@ -40,6 +40,10 @@ struct GateOptions {
   std::chrono::milliseconds leak_settle{200};
   // Wait after each phase's last drain before teardown, to catch late completions.
   int64_t grace_ns = 20'000'000;
+  // The logical cores the parent counted (LogicalCores(), the affinity mask), which setup() is
+  // told: the gate's child does not count again, so that adapters hear the count the run's
+  // units hear. REQUIRES: > 0 for RunGate (RunGateInChild fills in the parent's count for 0).
+  uint32_t logical_cores = 0;
   // Told which call is about to be made ("drain at concurrency 4, round 7"), so that a crash
   // or hang can be attributed. May be empty.
   std::function<void(std::string_view step)> on_step;

@@ -9,7 +9,6 @@
 #include "core/base/abi_text.h"
 #include "core/base/clock.h"
 #include "core/base/json_util.h"
-#include "core/base/sysinfo.h"
 #include "core/measure/host_services.h"
 #include "core/measure/workload.h"
 #include "zoo/ext/semantics.h"
@@ -68,7 +67,7 @@ void JudgeTimeoutCheck(TimeoutCheck& check) {
 
 TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
                              const zoo_semantics_extension_t& ext, uint32_t index,
-                             const SemanticsItem& item,
+                             const SemanticsItem& item, uint32_t logical_cores,
                              const std::function<void(std::string_view)>& step) {
   TimeoutCheck check{.item = item.name, .passed = false, .timeout_ns = kCheckTimeoutNs,
                      .body_ns = int64_t{kCheckBodyUs} * 1000, .left_in_flight_ns = -1,
@@ -81,7 +80,7 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
   HostServices host(*workload->body, 1);
   const zoo_config_t config{.struct_size = sizeof(zoo_config_t), .concurrency = 1,
                             .max_batch = 1,
-                            .logical_cores = std::max(1u, LogicalCores()),
+                            .logical_cores = logical_cores,
                             .options = ""};
   step(absl::StrCat("timeout check of '", item.name, "': setup"));
   zoo_adapter_state_t* state = nullptr;
@@ -141,7 +140,7 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
 
 }  // namespace
 
-SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter,
+SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter, uint32_t logical_cores,
                               const std::function<void(std::string_view)>& on_step) {
   auto step = [&](std::string_view s) {
     if (on_step) on_step(s);
@@ -179,7 +178,7 @@ SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter,
   for (uint32_t i = 0; i < ext->item_count; ++i) {
     const SemanticsItem& item = probe.items[i];
     if (item.check == "timeout" && item.has_clean_off) {
-      probe.checks.push_back(RunTimeoutCheck(entry, *ext, i, item, step));
+      probe.checks.push_back(RunTimeoutCheck(entry, *ext, i, item, logical_cores, step));
     }
   }
   return probe;

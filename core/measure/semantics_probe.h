@@ -51,8 +51,9 @@ struct SemanticsProbe {
   std::vector<TimeoutCheck> checks;  // one per item whose check is "timeout" and clean off
 };
 
-// Child side: reads the extension of `adapter` and runs the checks. `on_step` names each call.
-SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter,
+// Child side: reads the extension of `adapter` and runs the checks, whose setup() is told
+// `logical_cores` (the parent's count). `on_step` names each call.
+SemanticsProbe ProbeSemantics(const LoadedAdapter& adapter, uint32_t logical_cores,
                               const std::function<void(std::string_view)>& on_step);
 
 std::string SemanticsProbeToJson(const SemanticsProbe& probe);

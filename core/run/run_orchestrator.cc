@@ -102,7 +102,7 @@ void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const Catalog
   }
   const uint32_t tier = *std::min_element(m.tiers_us.begin(), m.tiers_us.end());
   *record = PlanSemantics(
-      RunSemanticsProbeInChild(zoo_host, subject.candidate.file, std::chrono::seconds(60)),
+      RunSemanticsProbeInChild(zoo_host, subject.candidate.file, cores, std::chrono::seconds(60)),
       m.subject, tier, concurrencies);
   if (record->status != "measured") return;
   std::vector<PlannedSemanticsItem> items;
@@ -181,6 +181,7 @@ absl::StatusOr<std::vector<const CatalogEntry*>> GateAdapters(
     Archive& archive, const NoteFn& note) {
   GateRunOptions gate;
   gate.timeout = std::chrono::seconds(60);
+  gate.gate.logical_cores = cores;
   const GateCache gate_cache = GateCache::Open(options.gate_cache_dir, options.zoo_host, gate.gate);
   std::vector<std::optional<GateReport>> cached;
   std::vector<std::filesystem::path> to_gate;

@@ -65,7 +65,8 @@ GateCache GateCache::Open(const std::filesystem::path& dir, const std::filesyste
   cache.host_key_ = absl::StrCat(*host, " ", *core, " tasks=", options.tasks_per_phase,
                                  " concurrency=", absl::StrJoin(options.concurrencies, ","),
                                  " large_batch=", options.large_batch,
-                                 " body_ns=", options.body_ns, " grace_ns=", options.grace_ns);
+                                 " body_ns=", options.body_ns, " grace_ns=", options.grace_ns,
+                                 " logical_cores=", options.logical_cores);
   return cache;
 }
 

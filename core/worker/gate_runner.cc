@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/sysinfo.h"
 #include "core/measure/alloc_counting.h"
 #include "core/worker/worker_client.h"
 #include "core/worker/worker_protocol.h"
@@ -39,7 +40,10 @@ GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
       .flags = {{"tasks", absl::StrCat(options.gate.tasks_per_phase)},
                 {"large-batch", absl::StrCat(options.gate.large_batch)},
                 {"concurrency", absl::StrJoin(options.gate.concurrencies, ",")},
-                {"body-ns", absl::StrCat(options.gate.body_ns)}},
+                {"body-ns", absl::StrCat(options.gate.body_ns)},
+                {"logical-cores", absl::StrCat(options.gate.logical_cores > 0
+                                                   ? options.gate.logical_cores
+                                                   : std::max(1u, LogicalCores()))}},
       .file = plugin.string(),
       .timeout = options.timeout,
       .extra_env = AllocCounterEnv(zoo_host),

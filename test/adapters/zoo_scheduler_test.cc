@@ -5,6 +5,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/sysinfo.h"
 #include "core/measure/equivalence_gate.h"
 #include "core/measure/host_services.h"
 #include "core/plugin/plugin_loader.h"
@@ -322,6 +324,7 @@ TEST_F(ZooSchedulerTest, PassesTheEquivalenceGateWithEveryItemOff) {
   GateOptions options;
   options.concurrencies = {1, 4, 16};
   options.tasks_per_phase = 200;
+  options.logical_cores = std::max(1u, LogicalCores());
   const GateReport r = RunGate(*adapter_, options);
   EXPECT_TRUE(r.passed) << r.reason;
   // 1, 4, 16, then 16 again with batches up to 4,096.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/sysinfo.h"
 #include "core/worker/gate_cache.h"
 #include "core/worker/gate_runner.h"
 #include "gmock/gmock.h"
@@ -44,6 +45,7 @@ GateOptions SmallGate() {
   options.tasks_per_phase = 200;
   options.large_batch = 0;  // the repeat runs concurrency 16 once more, batches up to 16
   options.body_ns = 20'000;
+  options.logical_cores = std::max(1u, LogicalCores());
   return options;
 }
 
@@ -163,6 +165,15 @@ TEST(GateRunnerTest, PassesABuiltinAdapterInAChild) {
   EXPECT_TRUE(v.passed) << v.reason;
   ASSERT_TRUE(v.report.has_value());
   EXPECT_EQ(v.report->tasks_completed, 800u);
+}
+
+// The child tells setup() the cores the parent counted, not a count of its own.
+TEST(GateRunnerTest, SetupIsToldTheParentsCoreCount) {
+  GateRunOptions options = ChildGate(60'000);
+  options.gate.logical_cores = 37;
+  GateVerdict v = RunGateInChild(HostBinary(), TestPlugin("setup_fails"), options);
+  EXPECT_FALSE(v.passed);
+  EXPECT_THAT(v.reason, HasSubstr("(told 37 logical cores)"));
 }
 
 TEST(GateRunnerTest, RejectsACrashWithTheSignalAndTheCall) {

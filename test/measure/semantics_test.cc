@@ -1,9 +1,11 @@
 // The scheduling-semantics dimension: probing decides (never a version string), the timeout
 // item is checked by behaviour before it is priced, items without a clean off state are
 // dropped with their reason, and each priced item's cost is on minus off with its band.
+#include <algorithm>
 #include <chrono>
 
 #include "core/archive/semantics_record.h"
+#include "core/base/sysinfo.h"
 #include "core/measure/unit_worker.h"
 #include "core/model/report_model.h"
 #include "core/worker/semantics_runner.h"
@@ -21,6 +23,12 @@ using zoo::testing::TestPlugin;
 
 constexpr std::chrono::seconds kProbeDeadline{120};
 
+// The probe in its child, told this process's core count as a run's parent tells it.
+absl::StatusOr<SemanticsProbe> ProbeInChild(const std::filesystem::path& plugin) {
+  return RunSemanticsProbeInChild(HostBinary(), plugin, std::max(1u, LogicalCores()),
+                                  kProbeDeadline);
+}
+
 const SemanticsItemRecord* Item(const SemanticsRecord& r, const std::string& name) {
   for (const SemanticsItemRecord& i : r.items) {
     if (i.item.name == name) return &i;
@@ -30,7 +38,7 @@ const SemanticsItemRecord* Item(const SemanticsRecord& r, const std::string& nam
 
 TEST(SemanticsTest, TheReferenceSubjectOffersItsItemsAndItsTimeoutActs) {
   absl::StatusOr<SemanticsProbe> probe =
-      RunSemanticsProbeInChild(HostBinary(), BuiltinPlugin("zoo_scheduler"), kProbeDeadline);
+      ProbeInChild(BuiltinPlugin("zoo_scheduler"));
   ASSERT_TRUE(probe.ok()) << probe.status();
   EXPECT_TRUE(probe->has_extension);
   EXPECT_EQ(probe->problem, "");
@@ -58,7 +66,7 @@ TEST(SemanticsTest, TheReferenceSubjectOffersItsItemsAndItsTimeoutActs) {
 
 TEST(SemanticsTest, ATimeoutThatDoesNotActAndAnItemWithoutACleanOffAreDropped) {
   absl::StatusOr<SemanticsProbe> probe =
-      RunSemanticsProbeInChild(HostBinary(), TestPlugin("idle_timeout"), kProbeDeadline);
+      ProbeInChild(TestPlugin("idle_timeout"));
   ASSERT_TRUE(probe.ok()) << probe.status();
   ASSERT_EQ(probe->checks.size(), 1u);
   EXPECT_FALSE(probe->checks[0].passed);
@@ -74,7 +82,7 @@ TEST(SemanticsTest, ATimeoutThatDoesNotActAndAnItemWithoutACleanOffAreDropped) {
 
 TEST(SemanticsTest, ASubjectWithoutTheExtensionIsNotApplicableWithTheReason) {
   absl::StatusOr<SemanticsProbe> probe =
-      RunSemanticsProbeInChild(HostBinary(), BuiltinPlugin("thread_pool"), kProbeDeadline);
+      ProbeInChild(BuiltinPlugin("thread_pool"));
   ASSERT_TRUE(probe.ok()) << probe.status();
   EXPECT_FALSE(probe->has_extension);
   const SemanticsRecord r = PlanSemantics(probe, "thread_pool", 40, {1});
