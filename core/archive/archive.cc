@@ -24,27 +24,13 @@ namespace {
 
 absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
-void WriteStringList(json::Writer& w, const char* key, const std::vector<std::string>& xs) {
-  w.Key(key);
-  w.StartArray();
-  for (const std::string& x : xs) w.String(x.c_str(), static_cast<rapidjson::SizeType>(x.size()));
-  w.EndArray();
-}
-
-void WriteUintList(json::Writer& w, const char* key, const std::vector<uint32_t>& xs) {
-  w.Key(key);
-  w.StartArray();
-  for (uint32_t x : xs) w.Uint(x);
-  w.EndArray();
-}
-
 void WriteMatrix(json::Writer& w, const Matrix& m) {
   w.Key("matrix");
   w.StartObject();
-  WriteStringList(w, "adapters", m.adapters);
+  json::StringList(w, "adapters", m.adapters);
   json::String(w, "subject", m.subject);
-  WriteUintList(w, "concurrency", m.concurrencies);
-  WriteUintList(w, "tiers_us", m.tiers_us);
+  json::UintList(w, "concurrency", m.concurrencies);
+  json::UintList(w, "tiers_us", m.tiers_us);
   json::Uint(w, "warmup_rounds", m.warmup_rounds);
   json::Uint(w, "measured_rounds", m.measured_rounds);
   json::String(w, "workload", m.workload);
@@ -398,17 +384,12 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
   }
   w.EndArray();
 
-  w.Key("self_checks");
-  w.StartArray();
-  for (const SelfCheck& c : a.self_checks) {
-    w.StartObject();
-    json::String(w, "name", c.name);
-    json::Bool(w, "passed", c.passed);
-    json::String(w, "detail", c.detail);
-    WriteMessage(w, "message", c.message);
-    w.EndObject();
-  }
-  w.EndArray();
+  json::ObjectList(w, "self_checks", a.self_checks, [](json::Writer& out, const SelfCheck& c) {
+    json::String(out, "name", c.name);
+    json::Bool(out, "passed", c.passed);
+    json::String(out, "detail", c.detail);
+    WriteMessage(out, "message", c.message);
+  });
   WriteNoiseArchiveMembers(w, a.noise);
   w.EndObject();
   return buf.GetString();

@@ -157,6 +157,16 @@ void Bool(Writer& w, const char* key, bool value) {
   w.Bool(value);
 }
 
+void StringList(Writer& w, const char* key, const std::vector<std::string>& values) {
+  List(w, key, values, [](Writer& out, const std::string& v) {
+    out.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+  });
+}
+
+void UintList(Writer& w, const char* key, const std::vector<uint32_t>& values) {
+  List(w, key, values, [](Writer& out, uint32_t v) { out.Uint(v); });
+}
+
 absl::StatusOr<const rapidjson::Value*> Member(const rapidjson::Value& v, const char* key,
                                                std::string_view where) {
   if (!v.IsObject()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": not an object"));

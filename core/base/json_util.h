@@ -24,6 +24,28 @@ void Double(Writer& w, const char* key, double value);  // null for NaN / inf
 void Int(Writer& w, const char* key, int64_t value);
 void Uint(Writer& w, const char* key, uint64_t value);
 void Bool(Writer& w, const char* key, bool value);
+void StringList(Writer& w, const char* key, const std::vector<std::string>& values);
+void UintList(Writer& w, const char* key, const std::vector<uint32_t>& values);
+
+// "key": [...], each item written by `write_one(w, item)`: the one shape of every list the
+// archive and the model JSON write.
+template <typename Items, typename F>
+void List(Writer& w, const char* key, const Items& items, F write_one) {
+  w.Key(key);
+  w.StartArray();
+  for (const auto& item : items) write_one(w, item);
+  w.EndArray();
+}
+
+// "key": [{...}, ...], each object's members written by `write_members(w, item)`.
+template <typename Items, typename F>
+void ObjectList(Writer& w, const char* key, const Items& items, F write_members) {
+  List(w, key, items, [&write_members](Writer& out, const auto& item) {
+    out.StartObject();
+    write_members(out, item);
+    out.EndObject();
+  });
+}
 
 // Reads a member; `where` names the object in errors ("unit 3").
 absl::StatusOr<const rapidjson::Value*> Member(const rapidjson::Value& v, const char* key,

@@ -28,24 +28,10 @@ void WriteDoubleList(json::Writer& w, const char* key, const std::vector<double>
   w.EndArray();
 }
 
-void WriteUintList(json::Writer& w, const char* key, const std::vector<uint32_t>& xs) {
-  w.Key(key);
-  w.StartArray();
-  for (uint32_t x : xs) w.Uint(x);
-  w.EndArray();
-}
-
 void WriteIndexList(json::Writer& w, const char* key, const std::vector<size_t>& xs) {
   w.Key(key);
   w.StartArray();
   for (size_t x : xs) w.Uint64(x);
-  w.EndArray();
-}
-
-void WriteStringList(json::Writer& w, const char* key, const std::vector<std::string>& xs) {
-  w.Key(key);
-  w.StartArray();
-  for (const std::string& x : xs) w.String(x.data(), static_cast<rapidjson::SizeType>(x.size()));
   w.EndArray();
 }
 
@@ -66,9 +52,9 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   json::Double(w, "basis_median_ns", u.basis_median_ns);
   json::Uint(w, "repetitions", u.repetitions);
   WriteDoubleList(w, "per_round_basis_ns", u.per_round_basis_ns);
-  WriteUintList(w, "pooled_processes", u.pooled_processes);
-  WriteUintList(w, "rounds_per_process", u.rounds_per_process);
-  WriteStringList(w, "left_out", u.left_out);
+  json::UintList(w, "pooled_processes", u.pooled_processes);
+  json::UintList(w, "rounds_per_process", u.rounds_per_process);
+  json::StringList(w, "left_out", u.left_out);
   json::Bool(w, "on_calling_thread", u.on_calling_thread);
   // Absent where the archive did not record them (archives before threads were counted).
   if (u.threads_created_per_round >= 0) {
@@ -160,7 +146,7 @@ void WriteShareThreshold(json::Writer& w, const ShareThreshold& s) {
     w.Null();
   }
   json::Double(w, "share_at_tier", s.share_at_tier);
-  WriteStringList(w, "cells", s.cells);
+  json::StringList(w, "cells", s.cells);
   json::String(w, "text", s.text);
   WriteMessage(w, "message", s.message);
   w.EndObject();
@@ -173,8 +159,8 @@ void WriteCrossover(json::Writer& w, const Crossover& c) {
   json::String(w, "kind", CrossoverKindName(c.kind));
   json::Uint(w, "tier_us", c.tier_us);
   json::Uint(w, "last_faster_tier_us", c.last_faster_tier_us);
-  WriteUintList(w, "faster_tiers_us", c.faster_tiers_us);
-  WriteStringList(w, "cells", c.cells);
+  json::UintList(w, "faster_tiers_us", c.faster_tiers_us);
+  json::StringList(w, "cells", c.cells);
   json::String(w, "text", c.text);
   WriteMessage(w, "message", c.message);
   w.EndObject();
@@ -184,7 +170,7 @@ void WriteScalingRow(json::Writer& w, const ScalingRow& r) {
   w.StartObject();
   json::String(w, "adapter", r.adapter);
   json::Uint(w, "tier_us", r.tier_us);
-  WriteUintList(w, "concurrencies", r.concurrencies);
+  json::UintList(w, "concurrencies", r.concurrencies);
   WriteDoubleList(w, "throughput_per_s", r.throughput_per_s);
   json::Bool(w, "keeps_rising", r.keeps_rising);
   json::String(w, "text", r.text);
@@ -205,35 +191,25 @@ void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
   w.StartObject();
   json::Uint(w, "tier_us", a.tier_us);
   json::Uint(w, "concurrency", a.concurrency);
-  w.Key("adapters");
-  w.StartArray();
-  for (const SegmentMedians& s : a.adapters) {
-    w.StartObject();
-    json::String(w, "adapter", s.adapter);
-    json::Double(w, "submit_ns", s.submit_ns);
-    json::Double(w, "handoff_ns", s.handoff_ns);
-    json::Double(w, "body_ns", s.body_ns);
-    json::Double(w, "return_ns", s.return_ns);
-    json::Double(w, "drain_ns", s.drain_ns);
-    json::Double(w, "end_to_end_ns", s.end_to_end_ns);
-    json::Bool(w, "measurable", s.measurable);
-    json::String(w, "not_measurable_reason", s.not_measurable_reason);
-    json::String(w, "not_measurable_code", s.not_measurable_code);
-    w.EndObject();
-  }
-  w.EndArray();
-  w.Key("excess");
-  w.StartArray();
-  for (const AttributionExcess& e : a.excess) {
-    w.StartObject();
-    json::String(w, "baseline", e.baseline);
-    json::Double(w, "total_excess_ns", e.total_excess_ns);
-    json::String(w, "largest_segment", e.largest_segment);
-    json::Double(w, "largest_segment_excess_ns", e.largest_segment_excess_ns);
-    json::String(w, "text", e.text);
-    w.EndObject();
-  }
-  w.EndArray();
+  json::ObjectList(w, "adapters", a.adapters, [](json::Writer& out, const SegmentMedians& s) {
+    json::String(out, "adapter", s.adapter);
+    json::Double(out, "submit_ns", s.submit_ns);
+    json::Double(out, "handoff_ns", s.handoff_ns);
+    json::Double(out, "body_ns", s.body_ns);
+    json::Double(out, "return_ns", s.return_ns);
+    json::Double(out, "drain_ns", s.drain_ns);
+    json::Double(out, "end_to_end_ns", s.end_to_end_ns);
+    json::Bool(out, "measurable", s.measurable);
+    json::String(out, "not_measurable_reason", s.not_measurable_reason);
+    json::String(out, "not_measurable_code", s.not_measurable_code);
+  });
+  json::ObjectList(w, "excess", a.excess, [](json::Writer& out, const AttributionExcess& e) {
+    json::String(out, "baseline", e.baseline);
+    json::Double(out, "total_excess_ns", e.total_excess_ns);
+    json::String(out, "largest_segment", e.largest_segment);
+    json::Double(out, "largest_segment_excess_ns", e.largest_segment_excess_ns);
+    json::String(out, "text", e.text);
+  });
   w.EndObject();
 }
 
@@ -243,7 +219,7 @@ void WriteUnfavourableGroup(json::Writer& w, const UnfavourableGroup& g) {
   json::Uint(w, "cells_lost", g.cells_lost);
   json::Double(w, "worst_factor", g.worst_factor);
   json::String(w, "worst_cell", g.worst_cell);
-  WriteStringList(w, "cells", g.cells);
+  json::StringList(w, "cells", g.cells);
   w.EndObject();
 }
 
@@ -251,7 +227,7 @@ void WriteConclusion(json::Writer& w, const Conclusion& c) {
   w.StartObject();
   json::String(w, "kind", c.kind);
   json::String(w, "text", c.text);
-  WriteStringList(w, "cells", c.cells);
+  json::StringList(w, "cells", c.cells);
   WriteMessage(w, "message", c.message);
   w.EndObject();
 }
@@ -263,7 +239,7 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
   json::String(w, "reason_code", d.reason_code);
   json::String(w, "reason", d.reason);
   json::Uint(w, "tier_us", d.tier_us);
-  WriteUintList(w, "concurrencies", d.concurrencies);
+  json::UintList(w, "concurrencies", d.concurrencies);
   w.Key("items");
   w.StartArray();
   for (const SemanticsItemView& item : d.items) {
@@ -304,14 +280,6 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
   }
   w.EndArray();
   w.EndObject();
-}
-
-template <typename T, typename F>
-void WriteObjectList(json::Writer& w, const char* key, const std::vector<T>& xs, F write_one) {
-  w.Key(key);
-  w.StartArray();
-  for (const T& x : xs) write_one(w, x);
-  w.EndArray();
 }
 
 void WriteCountPerTask(json::Writer& w, const char* key, const CountPerTask& c) {
@@ -385,17 +353,17 @@ void WriteCost(json::Writer& w, const CostOfCode& c) {
   json::String(w, "reason_code", c.reason_code);
   json::String(w, "workload", c.workload);
   json::Uint(w, "tier_us", c.tier_us);
-  WriteUintList(w, "concurrencies", c.concurrencies);
-  WriteObjectList(w, "rows", c.rows, WriteCostRow);
-  WriteObjectList(w, "cold_start", c.cold_start, WriteColdStart);
+  json::UintList(w, "concurrencies", c.concurrencies);
+  json::List(w, "rows", c.rows, WriteCostRow);
+  json::List(w, "cold_start", c.cold_start, WriteColdStart);
   json::String(w, "counters_status", c.counters_status);
   json::String(w, "counters_reason_code", c.counters_reason_code);
   json::String(w, "counters_reason", c.counters_reason);
   json::String(w, "callgrind_status", c.callgrind_status);
   json::String(w, "callgrind_version", c.callgrind_version);
-  WriteObjectList(w, "callgrind", c.callgrind, WriteCallgrindRow);
+  json::List(w, "callgrind", c.callgrind, WriteCallgrindRow);
   // What the section must say besides its tables (cost.callgrind_times_meaningless).
-  WriteObjectList(w, "messages", c.messages, [](json::Writer& out, const Message& m) {
+  json::List(w, "messages", c.messages, [](json::Writer& out, const Message& m) {
     out.StartObject();
     WriteMessage(out, "message", m);
     out.EndObject();
@@ -407,21 +375,13 @@ void WriteSelfChecks(json::Writer& w, const SelfCheckSummary& s) {
   w.Key("self_checks");
   w.StartObject();
   json::Bool(w, "passed", s.passed);
-  w.Key("checks");
-  w.StartArray();
-  for (const SelfCheck& c : s.checks) WriteModelSelfCheck(w, c);
-  w.EndArray();
-  WriteStringList(w, "withheld_units", s.withheld_units);
-  w.Key("withheld");
-  w.StartArray();
-  for (const WithheldUnit& u : s.withheld) {
-    w.StartObject();
-    json::String(w, "unit", u.unit);
-    json::String(w, "reason_code", OverheadWithheldName(u.reason));
-    json::Double(w, "overhead_ns", u.overhead_ns);
-    w.EndObject();
-  }
-  w.EndArray();
+  json::List(w, "checks", s.checks, WriteModelSelfCheck);
+  json::StringList(w, "withheld_units", s.withheld_units);
+  json::ObjectList(w, "withheld", s.withheld, [](json::Writer& out, const WithheldUnit& u) {
+    json::String(out, "unit", u.unit);
+    json::String(out, "reason_code", OverheadWithheldName(u.reason));
+    json::Double(out, "overhead_ns", u.overhead_ns);
+  });
   w.EndObject();
 }
 
@@ -443,11 +403,11 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteModelEnvironment(w, m.environment);
   WriteModelNoise(w, m.noise);
   WriteModelAdapters(w, m.adapters);
-  WriteObjectList(w, "units", m.units, WriteUnit);
-  WriteObjectList(w, "process_units", m.process_units, WriteProcessUnit);
-  WriteUintList(w, "tiers_us", m.tiers_us);
-  WriteUintList(w, "concurrencies", m.concurrencies);
-  WriteObjectList(w, "cells", m.cells, WriteCell);
+  json::List(w, "units", m.units, WriteUnit);
+  json::List(w, "process_units", m.process_units, WriteProcessUnit);
+  json::UintList(w, "tiers_us", m.tiers_us);
+  json::UintList(w, "concurrencies", m.concurrencies);
+  json::List(w, "cells", m.cells, WriteCell);
   WriteIndexList(w, "subject_faster", m.subject_faster);
   WriteIndexList(w, "subject_slower", m.subject_slower);
   WriteIndexList(w, "indistinguishable", m.indistinguishable);
@@ -461,16 +421,16 @@ std::string ReportModelToJson(const ReportModel& m) {
   // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
   json::String(w, "seed", absl::StrFormat("%#x", m.verdict_seed));
   w.EndObject();
-  WriteObjectList(w, "unmeasured", m.unmeasured, WriteUnmeasured);
+  json::List(w, "unmeasured", m.unmeasured, WriteUnmeasured);
   json::Double(w, "band_min", m.band_min);
   json::Double(w, "band_max", m.band_max);
   json::Double(w, "share_threshold", m.share_threshold);
-  WriteObjectList(w, "share_thresholds", m.share_thresholds, WriteShareThreshold);
-  WriteObjectList(w, "crossovers", m.crossovers, WriteCrossover);
-  WriteObjectList(w, "scaling", m.scaling, WriteScalingRow);
-  WriteObjectList(w, "attribution", m.attribution, WriteAttributionSample);
-  WriteObjectList(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
-  WriteObjectList(w, "conclusions", m.conclusions, WriteConclusion);
+  json::List(w, "share_thresholds", m.share_thresholds, WriteShareThreshold);
+  json::List(w, "crossovers", m.crossovers, WriteCrossover);
+  json::List(w, "scaling", m.scaling, WriteScalingRow);
+  json::List(w, "attribution", m.attribution, WriteAttributionSample);
+  json::List(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
+  json::List(w, "conclusions", m.conclusions, WriteConclusion);
   WriteSemantics(w, m.semantics);
   WriteCost(w, m.cost);
   WriteSelfChecks(w, m.self_checks);
