@@ -140,6 +140,21 @@ absl::Status CheckCompareDocument(const rapidjson::Document& doc, uint32_t reque
   return absl::OkStatus();
 }
 
+// The messages of the requested language. A language-independent reporter (no catalogs) still
+// gets a Messages to hand around: one with no templates, so any sentence it asks for fails by
+// name.
+absl::StatusOr<Messages> LoadMessages(const CatalogSet* catalogs,
+                                      const zoo_report_request_t* request) {
+  const CatalogSet no_catalogs = {{request->language, {}}};
+  return Messages::Load(catalogs != nullptr ? *catalogs : no_catalogs, request->language);
+}
+
+std::set<std::string> RequestedFormats(const zoo_report_request_t* request) {
+  std::set<std::string> formats;
+  for (std::string& f : SplitList(request->formats)) formats.insert(std::move(f));
+  return formats;
+}
+
 absl::Status RenderCompare(const ReporterDefinition& definition,
                            const zoo_report_request_t* request, const zoo_report_output_t* output,
                            std::string_view json, const rapidjson::Document& doc) {
@@ -147,20 +162,14 @@ absl::Status RenderCompare(const ReporterDefinition& definition,
     return absl::InvalidArgumentError("this reporter does not render compare documents");
   }
   if (absl::Status s = CheckCompareDocument(doc, request->model_version); !s.ok()) return s;
-  const CatalogSet no_catalogs = {{request->language, {}}};
-  absl::StatusOr<Messages> messages =
-      Messages::Load(definition.compare_catalogs != nullptr ? *definition.compare_catalogs
-                                                            : no_catalogs,
-                     request->language);
+  absl::StatusOr<Messages> messages = LoadMessages(definition.compare_catalogs, request);
   if (!messages.ok()) return messages.status();
-  CompareRenderContext context{.compare = doc,
-                               .messages = *messages,
-                               .language = request->language,
-                               .formats = {},
-                               .output = output,
-                               .model_json = json};
-  for (std::string& f : SplitList(request->formats)) context.formats.insert(std::move(f));
-  return definition.render_compare(context);
+  return definition.render_compare({.compare = doc,
+                                    .messages = *messages,
+                                    .language = request->language,
+                                    .formats = RequestedFormats(request),
+                                    .output = output,
+                                    .model_json = json});
 }
 
 absl::Status WriteThroughHost(const zoo_report_output_t* output, std::string_view relative_path,
@@ -195,21 +204,14 @@ absl::Status Render(const ReporterDefinition& definition, const zoo_report_reque
         Concat("the request says model version ", std::to_string(request->model_version),
                " but the document is version ", std::to_string(document_version)));
   }
-  // A language-independent reporter (no catalogs) still gets a Messages to hand around: one
-  // with no templates, so any sentence it asks for fails by name.
-  const CatalogSet no_catalogs = {{request->language, {}}};
-  absl::StatusOr<Messages> messages = Messages::Load(
-      definition.catalogs != nullptr ? *definition.catalogs : no_catalogs, request->language);
+  absl::StatusOr<Messages> messages = LoadMessages(definition.catalogs, request);
   if (!messages.ok()) return messages.status();
-
-  RenderContext context{.model = *model,
-                        .messages = *messages,
-                        .language = request->language,
-                        .formats = {},
-                        .output = output,
-                        .model_json = json};
-  for (std::string& f : SplitList(request->formats)) context.formats.insert(std::move(f));
-  return definition.render(context);
+  return definition.render({.model = *model,
+                            .messages = *messages,
+                            .language = request->language,
+                            .formats = RequestedFormats(request),
+                            .output = output,
+                            .model_json = json});
 }
 
 }  // namespace
