@@ -23,6 +23,8 @@
 //    "cost": {status, reason_code, workload, tier_us, concurrencies}   (cost_record.h)
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
 //            output_tail, counts (instrumented units only), rounds: [...], stats: {...}}],
+//            (a round's cpu_ns and stats.cpu_per_task_ns are optional: absent in archives
+//            before them and in instrumented units)
 //                                                          (unit_json.h)
 //    "self_checks": [{name, passed, detail, message: {code, args}}],   (message.h)
 //    "noise_warnings": [...], "noise_checked": [...]}   (noise_json.h; optional: absent in
