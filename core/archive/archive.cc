@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive/calibration_json.h"
+#include "core/archive/machine_state_json.h"
 #include "core/archive/noise_json.h"
 #include "core/archive/plugin_build_json.h"
 #include "core/archive/unit_json.h"
@@ -57,6 +58,7 @@ void WriteEnvironment(json::Writer& w, const SystemInfo& e) {
   json::String(w, "sanitizers", e.sanitizers);
   json::String(w, "zoo_host_version", e.zoo_host_version);
   json::String(w, "git_commit", e.git_commit);
+  WriteMachineState(w, e);
   w.EndObject();
 }
 
@@ -133,6 +135,7 @@ absl::StatusOr<SystemInfo> ReadEnvironment(const rapidjson::Value& v) {
   ZOO_ASSIGN_OR_RETURN(e.sanitizers, json::GetString(v, "sanitizers", where));
   ZOO_ASSIGN_OR_RETURN(e.zoo_host_version, json::GetString(v, "zoo_host_version", where));
   ZOO_ASSIGN_OR_RETURN(e.git_commit, json::GetString(v, "git_commit", where));
+  if (absl::Status s = ReadMachineState(v, where, e); !s.ok()) return s;
   return e;
 }
 

@@ -12,7 +12,8 @@
 //            measured_rounds, processes, workload, unit_timeout_s}, instrument,
 //            instrument_version, calibration (calibration_json.h)},
 //    "environment": {cpu_model, logical_cores, os, kernel, machine, hostname, compiler,
-//            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit},
+//            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit,
+//            caches, mhz_per_cpu, load_avg (machine_state_json.h; optional)},
 //    "subject": {name, version},
 //    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
 //            sha256, build (plugin_build_json.h; optional), text: {language: {key: text}}
@@ -23,6 +24,8 @@
 //    "cost": {status, reason_code, workload, tier_us, concurrencies}   (cost_record.h)
 //    "units": [{spec, status, failure, pid, calibration, setup_ns, teardown_ns, checksum,
 //            output_tail, counts (instrumented units only), rounds: [...], stats: {...}}],
+//            (a round's cpu_ns and stats.cpu_per_task_ns are optional: absent in archives
+//            before them and in instrumented units)
 //                                                          (unit_json.h)
 //    "self_checks": [{name, passed, detail, message: {code, args}}],   (message.h)
 //    "noise_warnings": [...], "noise_checked": [...]}   (noise_json.h; optional: absent in

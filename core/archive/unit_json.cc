@@ -233,6 +233,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
     w.StartObject();
     json::Int(w, "start_ns", r.start_ns);
     json::Int(w, "wall_ns", r.wall_ns);
+    if (r.cpu_ns >= 0) json::Int(w, "cpu_ns", r.cpu_ns);  // absent: not recorded
     w.Key("tasks");
     w.StartArray();
     for (const TaskSample& t : r.tasks) {
@@ -296,6 +297,12 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
     ZOO_ASSIGN_OR_RETURN(round.wall_ns, json::GetInt(r, "wall_ns", at));
     if (!IsRoundTime(round.wall_ns)) {
       return absl::InvalidArgumentError(absl::StrCat(at, ": wall_ns is out of range"));
+    }
+    if (r.HasMember("cpu_ns")) {  // absent in archives before it
+      ZOO_ASSIGN_OR_RETURN(round.cpu_ns, json::GetInt(r, "cpu_ns", at));
+      if (round.cpu_ns < 0 || !IsRoundTime(round.cpu_ns)) {
+        return absl::InvalidArgumentError(absl::StrCat(at, ": cpu_ns is out of range"));
+      }
     }
     const rapidjson::Value* tasks;
     ZOO_ASSIGN_OR_RETURN(tasks, json::Member(r, "tasks", at));
@@ -408,6 +415,8 @@ void WriteUnitStats(json::Writer& w, const char* key, const UnitStats& s) {
   WriteSummary(w, "handoff_ns", s.handoff_ns);
   WriteSummary(w, "return_ns", s.return_ns);
   WriteOptionalDouble(w, "body_deviation", s.body_deviation);
+  // Only where rounds recorded the CPU clock, so an archive without it reads as before.
+  if (s.cpu_per_task_ns.n > 0) WriteSummary(w, "cpu_per_task_ns", s.cpu_per_task_ns);
   w.EndObject();
 }
 
@@ -432,6 +441,11 @@ absl::StatusOr<UnitStats> ReadUnitStats(const rapidjson::Value& v, const char* k
   ZOO_ASSIGN_OR_RETURN(s.return_ns, ReadSummary(*m, "return_ns", at));
   ZOO_ASSIGN_OR_RETURN(d, json::GetDouble(*m, "body_deviation", at));
   s.body_deviation = AsOptional(d);
+  // Absent: no round recorded it, the summary of nothing (n = 0, NaN figures).
+  s.cpu_per_task_ns = Summarize({});
+  if (m->HasMember("cpu_per_task_ns")) {
+    ZOO_ASSIGN_OR_RETURN(s.cpu_per_task_ns, ReadSummary(*m, "cpu_per_task_ns", at));
+  }
   return s;
 }
 

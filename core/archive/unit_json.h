@@ -3,7 +3,9 @@
 // both the worker protocol and the archive, so the two cannot disagree.
 //
 // A measured round is {"start_ns", "wall_ns", "tasks": [[submit_call, submit_return,
-// body_start, body_end, completed, executor_pid], ...]} with times in ns from the round start.
+// body_start, body_end, completed, executor_pid], ...]} with times in ns from the round start,
+// and "cpu_ns" (the process's CPU time over the round) where it was recorded: archives before
+// it and instrumented units have none. The stats' "cpu_per_task_ns" likewise.
 #pragma once
 
 #include <string>

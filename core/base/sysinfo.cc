@@ -136,6 +136,9 @@ SystemInfo ReadSystemInfo() {
       .sanitizers = BuildSanitizers(),
       .zoo_host_version = HostVersion(),
       .git_commit = GitCommit(),
+      .caches = ReadCpuCaches(),
+      .mhz_per_cpu = ReadCpuMhz(),
+      .load_avg = ReadLoadAverages(),
   };
 }
 

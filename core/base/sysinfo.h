@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/base/machine_state.h"
 
 namespace zoo {
 
@@ -23,6 +25,11 @@ struct SystemInfo {
   std::string sanitizers;    // Meson b_sanitize, "none" when none
   std::string zoo_host_version;
   std::string git_commit;    // of the zoo-host source tree at build time, "unknown" if none
+  // The machine's caches, clock and load at run start (machine_state.h); empty, 0 and empty
+  // when not read (archives before them, or a machine that does not give them).
+  std::vector<CpuCache> caches = {};
+  double mhz_per_cpu = 0;
+  std::vector<double> load_avg = {};  // 1, 5 and 15 minutes
 };
 
 SystemInfo ReadSystemInfo();

@@ -91,6 +91,15 @@ struct TaskSample {
 struct RoundSample {
   int64_t start_ns = 0;  // absolute CLOCK_MONOTONIC of the first submit call
   int64_t wall_ns = 0;   // first submit call to drain's return
+  // CPU time of the unit's process, every thread (CLOCK_PROCESS_CPUTIME_ID), read just
+  // before the first submit call and just after drain's return, outside the timed region:
+  // the CPU the round cost the host and an in-process executor, spinning included. Bodies
+  // run in other processes (a process pool) are not in it. Linux adds a thread still running
+  // on another CPU at the moment of a read only up to its last scheduler tick or switch, so
+  // the CPU of a pool whose threads spin through short rounds is undercounted (Google
+  // Benchmark's process CPU clock has the same limit, hidden by its long runs). -1: not
+  // recorded (archives before it, or a kernel that refused the clock).
+  int64_t cpu_ns = -1;
   std::vector<TaskSample> tasks;
 };
 

@@ -8,11 +8,12 @@
 namespace zoo {
 
 UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
-  std::vector<double> e2e, walls, body, submit, handoff, ret;
+  std::vector<double> e2e, walls, body, submit, handoff, ret, cpu;
   const double c = unit.spec.concurrency;
   for (const RoundSample& r : unit.rounds) {
     walls.push_back(static_cast<double>(r.wall_ns));
     e2e.push_back(static_cast<double>(r.wall_ns) / c);
+    if (r.cpu_ns >= 0) cpu.push_back(static_cast<double>(r.cpu_ns) / c);
     for (const TaskSample& t : r.tasks) {
       body.push_back(static_cast<double>(t.body_end_ns - t.body_start_ns));
       submit.push_back(static_cast<double>(t.submit_return_ns - t.submit_call_ns));
@@ -27,6 +28,7 @@ UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
   s.submit_ns = Summarize(submit);
   s.handoff_ns = Summarize(handoff);
   s.return_ns = Summarize(ret);
+  s.cpu_per_task_ns = Summarize(cpu);
   s.throughput_per_s = s.round_wall_ns.n > 0 ? c / (s.round_wall_ns.median / 1e9) : 0;
 
   const double overhead = s.end_to_end_ns.median - s.body_ns.median;

@@ -6,6 +6,8 @@
 //   overhead             = median end-to-end - median body (same unit, same run)
 //   share                = overhead / median end-to-end
 //   throughput           = concurrency / median round wall, tasks per second
+//   CPU per task         = round CPU time / concurrency, one value per measured round that
+//                          recorded it (unit.h RoundSample::cpu_ns)
 //   attribution segments, per task: submit (inside submit), handoff (submit return to body
 //   start; may be negative), return (body end to the host seeing the completion)
 #pragma once
@@ -33,6 +35,9 @@ struct UnitStats {
   Summary return_ns;
   // Body self-time against the tier (json and sleep at concurrency <= logical cores).
   std::optional<double> body_deviation;  // (median body - target) / target
+  // The process's CPU time per task, over the rounds that recorded it; n = 0 when none did
+  // (archives before it, instrumented units).
+  Summary cpu_per_task_ns;
 };
 
 UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores);

@@ -32,20 +32,34 @@
 namespace zoo {
 namespace {
 
+// The timestamps the timed region takes: per task its submit call and return, per round the
+// return of drain(). Every slot exists before the first round.
+struct RoundTimes {
+  std::vector<int64_t> submit_call, submit_return, round_end;
+  // Per round, the process's CPU clock just before the timed region and just after it; read
+  // only when `read_cpu` (a timed unit: an instrumented unit would count the clock's own
+  // instructions and system call among the adapter's).
+  bool read_cpu = false;
+  std::vector<int64_t> cpu_start, cpu_end;
+  // The last process or thread id the kernel handed out before and after the measured rounds
+  // (0 when /proc/loadavg cannot be read).
+  int64_t ids_before = 0, ids_after = 0;
+};
+
 // Fills the measured rounds from the host's records; returns the first broken promise.
-std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
-                          const std::vector<int64_t>& submit_call,
-                          const std::vector<int64_t>& submit_return,
-                          const std::vector<int64_t>& round_end, int32_t control_tid,
-                          UnitResult* out) {
+std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const RoundTimes& t,
+                          int32_t control_tid, UnitResult* out) {
   const uint32_t c = spec.concurrency;
   out->bodies_on_calling_thread = 0;
   for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
     const bool measured = k >= spec.warmup_rounds;
     RoundSample round;
     const size_t base = static_cast<size_t>(k) * c;
-    round.start_ns = submit_call[base];
-    round.wall_ns = round_end[k] - round.start_ns;
+    round.start_ns = t.submit_call[base];
+    round.wall_ns = t.round_end[k] - round.start_ns;
+    if (t.read_cpu && t.cpu_start[k] >= 0 && t.cpu_end[k] >= t.cpu_start[k]) {
+      round.cpu_ns = t.cpu_end[k] - t.cpu_start[k];
+    }
     for (uint32_t i = 0; i < c; ++i) {
       const TaskRecord& r = host.record(base + i);
       const uint32_t runs = r.completions.load(std::memory_order_acquire);
@@ -54,7 +68,7 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
                                base + i, k, runs);
       }
       const int64_t completed = r.completed_ns.load(std::memory_order_relaxed);
-      if (completed > round_end[k]) {
+      if (completed > t.round_end[k]) {
         return absl::StrFormat("task %u of round %u completed after drain() returned", base + i, k);
       }
       if (!measured) continue;
@@ -63,8 +77,8 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host,
         ++out->bodies_on_calling_thread;
       }
       round.tasks.push_back(TaskSample{
-          .submit_call_ns = submit_call[base + i] - round.start_ns,
-          .submit_return_ns = submit_return[base + i] - round.start_ns,
+          .submit_call_ns = t.submit_call[base + i] - round.start_ns,
+          .submit_return_ns = t.submit_return[base + i] - round.start_ns,
           .body_start_ns = r.outcome.body_start_ns - round.start_ns,
           .body_end_ns = r.outcome.body_end_ns - round.start_ns,
           .completed_ns = completed - round.start_ns,
@@ -138,15 +152,6 @@ uint64_t ProcessStartTicks() {
   return 0;
 }
 
-// The timestamps the timed region takes: per task its submit call and return, per round the
-// return of drain(). Every slot exists before the first round.
-struct RoundTimes {
-  std::vector<int64_t> submit_call, submit_return, round_end;
-  // The last process or thread id the kernel handed out before and after the measured rounds
-  // (0 when /proc/loadavg cannot be read).
-  int64_t ids_before = 0, ids_after = 0;
-};
-
 // The last pid/tid the kernel handed out, system-wide: /proc/loadavg's last field.
 int64_t LastIdHandedOut() {
   std::ifstream in("/proc/loadavg");
@@ -176,6 +181,7 @@ std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* sta
                       RoundTimes& t) {
   for (uint32_t k = from; k < to; ++k) {
     const size_t base = static_cast<size_t>(k) * c;
+    if (t.read_cpu) t.cpu_start[k] = ProcessCpuNs();
     // ---- timed region: first submit call to drain's return ----
     for (uint32_t i = 0; i < c; ++i) {
       t.submit_call[base + i] = MonotonicNs();
@@ -189,6 +195,7 @@ std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* sta
     const zoo_status_t d = entry.drain(state);
     t.round_end[k] = MonotonicNs();
     // ---- end of timed region ----
+    if (t.read_cpu) t.cpu_end[k] = ProcessCpuNs();
     if (d != ZOO_STATUS_OK) {
       return absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
                              AdapterErrorText(entry, state));
@@ -379,7 +386,10 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   HostServices host(*workload->body, tasks + 1);
   RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
                    .submit_return = std::vector<int64_t>(tasks),
-                   .round_end = std::vector<int64_t>(rounds)};
+                   .round_end = std::vector<int64_t>(rounds),
+                   .read_cpu = spec.instrument.empty(),
+                   .cpu_start = std::vector<int64_t>(rounds, -1),
+                   .cpu_end = std::vector<int64_t>(rounds, -1)};
   const TaskSnapshot before_setup = TakeTaskSnapshot();
   const std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
   const Leftovers left = FindLeftovers(before_setup, std::chrono::milliseconds(20));
@@ -388,8 +398,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   if (!failure.empty()) return fail(failure);
   step("collect");
   result.threads_created = ThreadsCreated(spec, host, times);
-  if (std::string broken = CollectRounds(spec, host, times.submit_call, times.submit_return,
-                                         times.round_end, control_tid, &result);
+  if (std::string broken = CollectRounds(spec, host, times, control_tid, &result);
       !broken.empty()) {
     return fail(broken);
   }

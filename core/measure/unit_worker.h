@@ -4,7 +4,9 @@
 //
 // The timed region of a round runs from the first submit call to drain's return. Inside it
 // the host only takes timestamps into slots preallocated before the first round; the checks
-// (every task completed exactly once, before drain returned) run after the last round.
+// (every task completed exactly once, before drain returned) run after the last round. A timed
+// unit reads the process's CPU clock just before and just after each round's timed region
+// (RoundSample::cpu_ns); an instrumented unit does not, so that its counts hold none of it.
 #pragma once
 
 #include <functional>

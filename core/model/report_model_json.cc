@@ -84,6 +84,11 @@ void WriteProcessUnit(json::Writer& w, const UnitView& u) {
   json::Double(w, "basis_median_ns", u.basis_median_ns);
   json::Uint(w, "repetitions", u.repetitions);
   json::Double(w, "body_median_ns", u.stats.body_ns.median);
+  // The process's CPU time per task (median over its rounds); absent when its rounds did not
+  // record the CPU clock, so models of older archives stay as they were.
+  if (u.stats.cpu_per_task_ns.n > 0) {
+    json::Double(w, "cpu_per_task_median_ns", u.stats.cpu_per_task_ns.median);
+  }
   w.EndObject();
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "core/archive/machine_state_json.h"
 #include "core/base/message.h"
 #include "core/plugin/plugin_text.h"
 
@@ -136,8 +137,8 @@ void WriteModelRun(json::Writer& w, const RunRecord& r) {
 }
 
 void WriteModelEnvironment(json::Writer& w, const SystemInfo& e) {
-  Members(w, "environment")
-      .Text("cpu_model", e.cpu_model)
+  Members env(w, "environment");
+  env.Text("cpu_model", e.cpu_model)
       .Count("logical_cores", e.logical_cores)
       .Text("os", e.os)
       .Text("kernel", e.kernel)
@@ -149,6 +150,9 @@ void WriteModelEnvironment(json::Writer& w, const SystemInfo& e) {
       .Text("sanitizers", e.sanitizers)
       .Text("zoo_host_version", e.zoo_host_version)
       .Text("git_commit", e.git_commit);
+  // Caches, clock and load as the archive has them, only where it has them (the gbench
+  // export's context reads them).
+  WriteMachineState(w, e);
 }
 
 void WriteModelNoise(json::Writer& w, const NoiseRecord& noise) {

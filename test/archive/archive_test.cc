@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "test/file_size_limit.h"
 #include "test/temp_dir.h"
+#include "test/test_paths.h"
 
 namespace zoo {
 namespace {
@@ -44,6 +45,11 @@ Archive SampleArchive() {
   a.environment.logical_cores = 2;
   a.environment.kernel = "6.1.0";
   a.environment.git_commit = "abc";
+  a.environment.caches = {{.type = "Data", .level = 1, .size_bytes = 32768, .num_sharing = 1},
+                          {.type = "Unified", .level = 3, .size_bytes = 33554432,
+                           .num_sharing = 2}};
+  a.environment.mhz_per_cpu = 2445.404;
+  a.environment.load_avg = {1.5, 0.75, 0.25};
   a.subject = "thread_pool";
   a.subject_version = "1.0.0";
   a.adapters.push_back(AdapterRecord{
@@ -71,7 +77,8 @@ Archive SampleArchive() {
   ok.teardown_ns = 2000;
   ok.checksum = 1ull << 63;  // survives JSON as an unsigned 64-bit number
   for (int r = 0; r < 2; ++r) {
-    RoundSample round{.start_ns = 1'000'000'000'000 + r, .wall_ns = 90'000 + r * 1000, .tasks = {}};
+    RoundSample round{.start_ns = 1'000'000'000'000 + r, .wall_ns = 90'000 + r * 1000,
+                      .cpu_ns = 150'000 + r * 2000, .tasks = {}};
     for (int t = 0; t < 2; ++t) {
       round.tasks.push_back({.submit_call_ns = t * 100, .submit_return_ns = t * 100 + 50,
                              .body_start_ns = 2000 + t, .body_end_ns = 42'000 + t,
@@ -123,6 +130,62 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_EQ(b->run.calibration.tiers[0].processes[1].pid, 12);
   EXPECT_EQ(b->units[0].result.spec.repetitions, 31u);
   EXPECT_EQ(b->units[0].result.bodies_on_calling_thread, 2);
+  EXPECT_EQ(b->units[0].result.rounds[1].cpu_ns, 152'000);
+  EXPECT_EQ(b->units[0].stats.cpu_per_task_ns.n, 2u);
+  EXPECT_DOUBLE_EQ(b->units[0].stats.cpu_per_task_ns.median, 75'500);  // (150 + 152) / 2 / 2
+  ASSERT_EQ(b->environment.caches.size(), 2u);
+  EXPECT_EQ(b->environment.caches[1].type, "Unified");
+  EXPECT_EQ(b->environment.caches[1].level, 3u);
+  EXPECT_EQ(b->environment.caches[1].size_bytes, 33554432u);
+  EXPECT_EQ(b->environment.caches[1].num_sharing, 2u);
+  EXPECT_EQ(b->environment.mhz_per_cpu, 2445.404);
+  EXPECT_EQ(b->environment.load_avg, (std::vector<double>{1.5, 0.75, 0.25}));
+}
+
+// An archive written before rounds read the CPU clock and the environment recorded caches,
+// clock and load (the committed ones in results/): it reads, with none of them, and writes
+// none of them back (its bytes stay as they were).
+TEST(ArchiveTest, AnArchiveWithoutCpuTimeAndMachineStateStillReads) {
+  Archive a = SampleArchive();
+  a.environment.caches.clear();
+  a.environment.mhz_per_cpu = 0;
+  a.environment.load_avg.clear();
+  for (RoundSample& r : a.units[0].result.rounds) r.cpu_ns = -1;
+  a.units[0].stats = ComputeUnitStats(a.units[0].result, 2);
+  EXPECT_EQ(a.units[0].stats.cpu_per_task_ns.n, 0u);
+  const std::string text = ArchiveToJson(a);
+  for (const char* absent : {"cpu_ns", "cpu_per_task_ns", "caches", "mhz_per_cpu", "load_avg"}) {
+    EXPECT_EQ(text.find(absent), std::string::npos) << absent;
+  }
+  absl::StatusOr<Archive> old = ArchiveFromJson(text, "old.json");
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->units[0].result.rounds[0].cpu_ns, -1);
+  EXPECT_EQ(old->units[0].stats.cpu_per_task_ns.n, 0u);
+  EXPECT_TRUE(old->environment.caches.empty());
+  EXPECT_EQ(old->environment.mhz_per_cpu, 0.0);
+  EXPECT_TRUE(old->environment.load_avg.empty());
+  EXPECT_EQ(ArchiveToJson(*old), text);
+
+  // A committed archive of the previous schema revision reads the same way.
+  absl::StatusOr<Archive> committed = ReadArchive(
+      ::zoo::testing::CommittedResultsDir() / "zoo_scheduler-0.1.0" / "20261202T020501Z.json");
+  ASSERT_TRUE(committed.ok()) << committed.status();
+  EXPECT_TRUE(committed->environment.caches.empty());
+  for (const ArchivedUnit& u : committed->units) {
+    for (const RoundSample& r : u.result.rounds) ASSERT_EQ(r.cpu_ns, -1);
+    ASSERT_EQ(u.stats.cpu_per_task_ns.n, 0u);
+  }
+}
+
+// A round's CPU time is checked as its wall time is: a negative one is not a measurement.
+TEST(ArchiveTest, ANegativeCpuTimeIsRefusedNamingTheRound) {
+  std::string text = ArchiveToJson(SampleArchive());
+  const size_t at = text.find("\"cpu_ns\":150000");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string("\"cpu_ns\":150000").size(), "\"cpu_ns\":-5");
+  absl::StatusOr<Archive> a = ArchiveFromJson(text, "bad.json");
+  ASSERT_FALSE(a.ok());
+  EXPECT_THAT(a.status().message(), HasSubstr("round 0: cpu_ns is out of range"));
 }
 
 // An archive written before every cell ran in several processes: its matrix reads as one
@@ -256,6 +319,7 @@ TEST(ArchiveTest, EveryDerivedNumberIsRecomputableFromTheRawSamples) {
     EXPECT_TRUE(same(again.throughput_per_s, u.stats.throughput_per_s));
     EXPECT_EQ(again.overhead_ns, u.stats.overhead_ns);
     EXPECT_EQ(again.overhead_withheld, u.stats.overhead_withheld);
+    EXPECT_TRUE(same(again.cpu_per_task_ns.median, u.stats.cpu_per_task_ns.median));
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "core/base/build_config.h"
 #include "gtest/gtest.h"
@@ -96,6 +97,16 @@ TEST(SysinfoTest, ReadSystemInfoDescribesThisMachineAndBuild) {
   EXPECT_FALSE(info.sanitizers.empty());
   EXPECT_FALSE(info.git_commit.empty());
   EXPECT_FALSE(info.hostname.empty());
+  // The caches and clock are this machine's, read from the real /sys and /proc; the load
+  // moves, so only its shape is checked.
+  const std::vector<CpuCache> caches = ReadCpuCaches();
+  ASSERT_EQ(info.caches.size(), caches.size());
+  for (size_t i = 0; i < caches.size(); ++i) {
+    EXPECT_EQ(info.caches[i].type, caches[i].type);
+    EXPECT_EQ(info.caches[i].size_bytes, caches[i].size_bytes);
+  }
+  EXPECT_EQ(info.mhz_per_cpu > 0, ReadCpuMhz() > 0);
+  EXPECT_EQ(info.load_avg.size(), ReadLoadAverages().size());
 }
 
 }  // namespace

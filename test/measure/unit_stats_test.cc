@@ -40,6 +40,23 @@ TEST(UnitStatsTest, EndToEndIsRoundWallOverConcurrency) {
   EXPECT_DOUBLE_EQ(s.throughput_per_s, 2 / 22e-6);
 }
 
+// CPU time is divided per task as end-to-end is (the round's over its concurrency), over the
+// rounds that recorded it; a unit whose rounds recorded none has no figure, never a 0.
+TEST(UnitStatsTest, CpuPerTaskIsRoundCpuOverConcurrencyWhereRecorded) {
+  UnitResult u = Unit(2, {20'000, 24'000, 22'000, 30'000}, 8'000);
+  const int64_t cpu[] = {6'000, 10'000, 8'000, -1};  // the last round did not record it
+  for (size_t i = 0; i < u.rounds.size(); ++i) u.rounds[i].cpu_ns = cpu[i];
+  const UnitStats s = ComputeUnitStats(u, 2);
+  EXPECT_EQ(s.cpu_per_task_ns.n, 3u);
+  EXPECT_DOUBLE_EQ(s.cpu_per_task_ns.median, 4'000);
+  EXPECT_DOUBLE_EQ(s.cpu_per_task_ns.max, 5'000);
+  EXPECT_DOUBLE_EQ(s.end_to_end_ns.median, 11'500) << "wall time is not touched";
+
+  const UnitStats none = ComputeUnitStats(Unit(2, {20'000, 24'000}, 8'000), 2);
+  EXPECT_EQ(none.cpu_per_task_ns.n, 0u);
+  EXPECT_TRUE(std::isnan(none.cpu_per_task_ns.median));
+}
+
 TEST(UnitStatsTest, OverheadAndShareComeFromTheSameUnit) {
   const UnitStats s = ComputeUnitStats(Unit(1, {10'000, 10'000, 12'000}, 8'000), 2);
   ASSERT_TRUE(s.overhead_ns.has_value()) << s.overhead_withheld;

@@ -409,6 +409,33 @@ TEST(ReportModelJsonTest, UnitsCarryTheirIdAndSamples) {
   EXPECT_DOUBLE_EQ(u["per_round_end_to_end_ns"][1].GetDouble(), 51'000.5);
 }
 
+// A process's CPU time per task is in its process unit where its rounds recorded it, and
+// nowhere else: the model of an archive from before it stays as it was. The machine's caches,
+// clock and load go along with the environment, which the gbench export's context reads.
+TEST(ReportModelJsonTest, ProcessUnitsCarryCpuTimeOnlyWhereRecorded) {
+  ReportModel m = SampleModel();
+  m.process_units = m.units;
+  m.process_units[0].stats.cpu_per_task_ns = Summarize({30'000, 31'000, 35'000});
+  m.environment.caches = {{.type = "Data", .level = 1, .size_bytes = 32768, .num_sharing = 1}};
+  m.environment.mhz_per_cpu = 2445.404;
+  m.environment.load_avg = {1.5, 0.75, 0.25};
+  const rapidjson::Document doc = Parse(ReportModelToJson(m));
+  const rapidjson::Value& processes = doc["process_units"];
+  ASSERT_EQ(processes.Size(), 2u);
+  ASSERT_TRUE(processes[0].HasMember("cpu_per_task_median_ns"));
+  EXPECT_DOUBLE_EQ(processes[0]["cpu_per_task_median_ns"].GetDouble(), 31'000);
+  EXPECT_FALSE(processes[1].HasMember("cpu_per_task_median_ns"));
+  const rapidjson::Value& env = doc["environment"];
+  ASSERT_EQ(env["caches"].Size(), 1u);
+  EXPECT_EQ(env["caches"][0]["size"].GetUint64(), 32768u);
+  EXPECT_DOUBLE_EQ(env["mhz_per_cpu"].GetDouble(), 2445.404);
+  EXPECT_EQ(env["load_avg"].Size(), 3u);
+  const rapidjson::Document before = Parse(ReportModelToJson(SampleModel()));
+  for (const char* key : {"caches", "mhz_per_cpu", "load_avg"}) {
+    EXPECT_FALSE(before["environment"].HasMember(key)) << key;
+  }
+}
+
 TEST(ReportModelJsonTest, StringsSurviveExactly) {
   const ReportModel m = SampleModel();
   const rapidjson::Document doc = Parse(ReportModelToJson(m));

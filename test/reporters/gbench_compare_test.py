@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Google Benchmark's own compare.py (Debian's libbenchmark-tools) reads the gbench.json of two
 runs and prints its Mann-Whitney U test for every benchmark that has at least two repetitions
-on both sides; comparing a run with itself gives p = 1 everywhere.
+on both sides; comparing a run with itself gives p = 1 everywhere. Where the archive recorded
+each round's CPU time, compare.py's CPU columns read each process's CPU time, not its real
+time: the committed archives predate the CPU clock, so a copy of one is given CPU times here
+(a fixed share of each round's wall time, different per process) and compared with itself.
 
 Usage: gbench_compare_test.py ZOO_HOST PYTHON COMPARE_PY ARCHIVE_A ARCHIVE_B. PYTHON is the
 interpreter compare.py is run with (Debian's, which has python3-scipy). Exits 1 naming what is
@@ -9,6 +12,7 @@ missing when compare.py or scipy is not installed (tools/setup-debian.sh install
 a missing reader is a failure, never a skip."""
 import json
 import pathlib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,6 +33,61 @@ def repetitions(export: pathlib.Path) -> dict:
         if b["run_type"] == "iteration":
             counts[b["name"]] = counts.get(b["name"], 0) + 1
     return counts
+
+
+def summary(xs: list) -> dict:
+    """The archive's summary of `xs` (core/base/statistics.h): median as the core computes it,
+    the rest approximate, which nothing downstream of a process unit reads."""
+    xs = sorted(xs)
+    q = statistics.quantiles(xs, n=100, method="inclusive") if len(xs) > 1 else xs * 99
+    mean = statistics.fmean(xs)
+    stdev = statistics.stdev(xs) if len(xs) > 1 else 0.0
+    median = statistics.median(xs)
+    return {"n": len(xs), "median": median, "mean": mean, "min": xs[0], "max": xs[-1],
+            "stdev": stdev, "iqr": q[74] - q[24], "p50": median, "p95": q[94], "p99": q[98],
+            "relative_spread": stdev / median if median else None}
+
+
+def with_cpu_time(archive: str, out: pathlib.Path) -> pathlib.Path:
+    """A copy of `archive` whose timed units recorded CPU time: per round a share of its wall
+    time that differs per process (40% to 62%), and the stats the run would have written."""
+    doc = json.loads(pathlib.Path(archive).read_text(encoding="utf-8"))
+    for unit in doc["units"]:
+        if unit["status"] != "ok" or unit["spec"].get("instrument", ""):
+            continue
+        share = 0.4 + 0.02 * (unit["spec"].get("process", 0) % 12)
+        c = unit["spec"]["concurrency"]
+        for r in unit["rounds"]:
+            r["cpu_ns"] = int(r["wall_ns"] * share)
+        unit["stats"]["cpu_per_task_ns"] = summary([r["cpu_ns"] / c for r in unit["rounds"]])
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+def check_cpu_column(python: str, compare_py: str, zoo_host: str, archive: str,
+                     tmp: pathlib.Path) -> list:
+    """compare.py on an export with CPU times: its CPU column holds them, apart from real time."""
+    problems = []
+    export = render(zoo_host, str(with_cpu_time(archive, tmp / "cpu.json")), tmp / "cpu")
+    dump = tmp / "cpu-dump.json"
+    compare(python, compare_py, export, export, dump)
+    apart = 0
+    for entry in json.loads(dump.read_text()):
+        # Aggregates are statistics of the repetitions (a spread of CPU times may well exceed
+        # that of real times); the counting units read no CPU clock.
+        if entry["run_type"] == "aggregate" or "{counters}" in entry["name"]:
+            continue
+        for m in entry["measurements"]:
+            if not m["cpu_time"] < m["real_time"]:
+                problems.append(f"{entry['name']}: CPU {m['cpu_time']} is not below real "
+                                f"time {m['real_time']} although the archive recorded it")
+                break
+        else:
+            apart += 1
+    if apart < 10:
+        problems.append(f"only {apart} benchmarks show a CPU time apart from real time")
+    print(f"{apart} benchmarks with their CPU time in compare.py's CPU column")
+    return problems
 
 
 def compare(python: str, compare_py: str, a: pathlib.Path, b: pathlib.Path,
@@ -86,6 +145,7 @@ def main(zoo_host: str, python: str, compare_py: str, archive_a: str, archive_b:
                            for line in lines):
                     problems.append(f"{name}: compare.py printed no U test line")
         print(f"{len(testable)} benchmarks U-tested across the two runs")
+        problems += check_cpu_column(python, compare_py, zoo_host, archive_a, tmp)
     for p in problems:
         print(p)
     return 1 if problems else 0

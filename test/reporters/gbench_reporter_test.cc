@@ -235,6 +235,64 @@ TEST_F(GbenchCommittedRunTest, OneRepetitionPerPooledProcessWithItsOwnMedian) {
   EXPECT_GT(multi, 100u);  // this run measured every cell in several processes
 }
 
+// Where the processes recorded their CPU time (the model's process units carry it), cpu_time is
+// each process's own figure, its aggregates are over those figures, and the label says so; a
+// cell with one process lacking it keeps cpu_time = real_time, with the reason. The committed
+// archive predates the CPU clock, so its process units get figures here, distinct per process.
+TEST_F(GbenchCommittedRunTest, CpuTimeIsEachProcesssOwnWhereRecorded) {
+  rapidjson::Document model;
+  model.Parse(model_json_.c_str());
+  rapidjson::Document::AllocatorType& alloc = model.GetAllocator();
+  const rapidjson::Value* dropped = nullptr;  // the one process unit left without it
+  for (rapidjson::Value& p : model["process_units"].GetArray()) {
+    if (dropped == nullptr && std::string(p["id"].GetString()) == "thread_pool#2/c1/40us") {
+      dropped = &p;
+      continue;
+    }
+    const double e2e = p["end_to_end_median_ns"].IsNumber() ? p["end_to_end_median_ns"].GetDouble()
+                                                             : 0;
+    p.AddMember("cpu_per_task_median_ns", e2e / 3 + p["process"].GetUint(), alloc);
+  }
+  ASSERT_NE(dropped, nullptr);
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  model.Accept(w);
+  const rapidjson::Document doc = RenderGbench(buf.GetString());
+  const std::map<std::string, GbenchRun> runs = RunsOf(doc);
+
+  size_t with_cpu = 0;
+  for (const auto& [name, run] : runs) {
+    const std::string label = (*run.iterations.at(0))["label"].GetString();
+    if (name == "thread_pool/c1/40us") {
+      EXPECT_NE(label.find("cpu_time = real_time"), std::string::npos);
+      for (const rapidjson::Value* b : run.iterations) {
+        EXPECT_EQ((*b)["cpu_time"].GetDouble(), (*b)["real_time"].GetDouble());
+      }
+      continue;
+    }
+    if (name.find("{counters}") != std::string::npos) continue;
+    ++with_cpu;
+    EXPECT_NE(label.find("cpu_time: median per-task CPU time"), std::string::npos) << name;
+    std::vector<double> cpu;
+    for (const rapidjson::Value* b : run.iterations) {
+      // real_time / 3 + the process number: each repetition's own, never its real time.
+      const double real = (*b)["real_time"].GetDouble();
+      const double got = (*b)["cpu_time"].GetDouble();
+      EXPECT_LT(got, real) << name;
+      EXPECT_GE(got, real / 3 * (1 - 1e-9)) << name;
+      EXPECT_LT(got, real / 3 + 100) << name;
+      cpu.push_back(got);
+    }
+    if (cpu.size() < 2) continue;
+    const double mean = std::accumulate(cpu.begin(), cpu.end(), 0.0) / static_cast<double>(cpu.size());
+    EXPECT_NEAR(run.aggregates.at("mean")->operator[]("cpu_time").GetDouble(), mean,
+                1e-9 * mean) << name;
+    EXPECT_LT(run.aggregates.at("mean")->operator[]("cpu_time").GetDouble(),
+              run.aggregates.at("mean")->operator[]("real_time").GetDouble()) << name;
+  }
+  EXPECT_GT(with_cpu, 100u);
+}
+
 TEST_F(GbenchCommittedRunTest, CountingUnitsAreNamedByTheirWorkloadAndCarryTheirCounts) {
   size_t counting = 0;
   for (const rapidjson::Value& row : model_["cost"]["rows"].GetArray()) {

@@ -424,7 +424,25 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
     EXPECT_EQ(again.end_to_end_ns.median, u.stats.end_to_end_ns.median);
     EXPECT_EQ(again.body_ns.p95, u.stats.body_ns.p95);
     EXPECT_EQ(again.overhead_share, u.stats.overhead_share);
+    // A timed unit read its process's CPU clock around every round; a counting unit did not
+    // (its counts would hold the clock's own work).
+    const bool timed = u.result.spec.instrument.empty();
+    for (const RoundSample& round : u.result.rounds) {
+      if (timed) {
+        EXPECT_GE(round.cpu_ns, 0) << u.result.spec.adapter << " c" << u.result.spec.concurrency;
+      } else {
+        EXPECT_EQ(round.cpu_ns, -1) << u.result.spec.adapter << " c" << u.result.spec.concurrency;
+      }
+    }
+    EXPECT_EQ(u.stats.cpu_per_task_ns.n, timed ? u.result.rounds.size() : 0u);
+    if (timed) {
+      EXPECT_EQ(again.cpu_per_task_ns.median, u.stats.cpu_per_task_ns.median);
+    }
   }
+  // The machine's caches, clock and load are this machine's, read at the start.
+  EXPECT_EQ(a->environment.caches.size(), ReadCpuCaches().size());
+  EXPECT_EQ(a->environment.mhz_per_cpu > 0, ReadCpuMhz() > 0);
+  EXPECT_EQ(a->environment.load_avg.size(), ReadLoadAverages().size());
   EXPECT_EQ(pids.size(), a->units.size()) << "every unit in its own process";
   ASSERT_FALSE(a->self_checks.empty());
   EXPECT_EQ(a->self_checks[0].name, "process_isolation");

@@ -13,8 +13,11 @@
 //                 ends in "/noop" instead, since its body has no duration
 //     iterations  tasks that process measured (rounds x concurrency)
 //     real_time   that process's median per-task end-to-end, ns, copied from the model
-//     cpu_time    the same figure: zoo-host does not measure process CPU time per round, and
-//                 body self-time is not CPU time; "label" says so
+//     cpu_time    that process's median per-task CPU time (its CPU clock, every thread, read
+//                 around each round: CPU time of bodies run in other processes is not in it),
+//                 copied from the model; where the archive has none (archives before it, the
+//                 counting units, which do not read the clock), real_time again, never body
+//                 self-time; "label" says which
 //     user counters  a counting unit's cost per task (alloc_calls_per_task, ...), only the
 //                 counts that were taken, from the model's cost section
 //   then, for two or more processes, the aggregates Google Benchmark writes ("_mean",
@@ -41,9 +44,15 @@ namespace {
 
 using Writer = rapidjson::PrettyWriter<rapidjson::StringBuffer>;
 
-constexpr const char* kLabel =
+constexpr const char* kLabelCpu =
     "real_time: median per-task end-to-end of one process (a repetition is one process); "
-    "cpu_time = real_time: zoo-host does not measure CPU time";
+    "cpu_time: median per-task CPU time of that process, every thread, read around each round "
+    "(bodies run in other processes are not in it; threads that spin on another CPU count "
+    "only up to their last scheduler tick)";
+constexpr const char* kLabelNoCpu =
+    "real_time: median per-task end-to-end of one process (a repetition is one process); "
+    "cpu_time = real_time: the archive recorded no CPU time for this unit (archives before "
+    "zoo-host read the CPU clock, and counting units, which do not read it)";
 
 void Field(Writer& w, const char* key, std::string_view value) {
   w.Key(key);
@@ -59,7 +68,16 @@ void Number(Writer& w, const char* key, double value) {
 struct Repetition {
   uint64_t iterations = 0;
   double real_time_ns = 0;
+  double cpu_time_ns = NAN;  // NaN: not recorded
 };
+
+// Whether every repetition carries its CPU time; else each one's cpu_time is its real_time.
+bool HasCpuTime(const std::vector<Repetition>& repetitions) {
+  for (const Repetition& r : repetitions) {
+    if (!std::isfinite(r.cpu_time_ns)) return false;
+  }
+  return !repetitions.empty();
+}
 
 // The user counters of one unit: name -> per-task value.
 using Counters = std::map<std::string, double>;
@@ -112,9 +130,11 @@ std::vector<Repetition> RepetitionsOf(const ModelDocument& model, const rapidjso
     if (it == by_process.end() || !BoolOf(*it->second, "ok")) continue;
     const double real_time = NumberOf(*it->second, "end_to_end_median_ns");
     if (!std::isfinite(real_time)) continue;
+    const rapidjson::Value* cpu = MemberOf(*it->second, "cpu_per_task_median_ns");
     out.push_back({.iterations = static_cast<uint64_t>(UintOf(*it->second, "rounds")) *
                                  UintOf(unit, "concurrency"),
-                   .real_time_ns = real_time});
+                   .real_time_ns = real_time,
+                   .cpu_time_ns = cpu != nullptr ? NumberOf(*cpu) : NAN});
   }
   return out;
 }
@@ -141,6 +161,8 @@ void WriteHead(Writer& w, std::string_view name, std::string_view run_name, size
 
 void WriteUnit(Writer& w, const std::string& name, size_t family, uint32_t threads,
                const std::vector<Repetition>& repetitions, const Counters* counters) {
+  const bool has_cpu = HasCpuTime(repetitions);
+  const char* label = has_cpu ? kLabelCpu : kLabelNoCpu;
   for (size_t i = 0; i < repetitions.size(); ++i) {
     w.StartObject();
     WriteHead(w, name, name, family, "iteration", repetitions.size());
@@ -151,9 +173,9 @@ void WriteUnit(Writer& w, const std::string& name, size_t family, uint32_t threa
     w.Key("iterations");
     w.Uint64(repetitions[i].iterations);
     Number(w, "real_time", repetitions[i].real_time_ns);
-    Number(w, "cpu_time", repetitions[i].real_time_ns);
+    Number(w, "cpu_time", has_cpu ? repetitions[i].cpu_time_ns : repetitions[i].real_time_ns);
     Field(w, "time_unit", "ns");
-    Field(w, "label", kLabel);
+    Field(w, "label", label);
     if (counters != nullptr) {
       for (const auto& [counter, value] : *counters) Number(w, counter.c_str(), value);
     }
@@ -161,8 +183,11 @@ void WriteUnit(Writer& w, const std::string& name, size_t family, uint32_t threa
   }
   // Google Benchmark writes no aggregate of a single run.
   if (repetitions.size() < 2) return;
-  std::vector<double> times;
-  for (const Repetition& r : repetitions) times.push_back(r.real_time_ns);
+  std::vector<double> times, cpu_times;
+  for (const Repetition& r : repetitions) {
+    times.push_back(r.real_time_ns);
+    cpu_times.push_back(has_cpu ? r.cpu_time_ns : r.real_time_ns);
+  }
   for (const GbenchAggregate& aggregate : kGbenchAggregates) {
     const double value = aggregate.compute(times);
     w.StartObject();
@@ -175,9 +200,9 @@ void WriteUnit(Writer& w, const std::string& name, size_t family, uint32_t threa
     w.Key("iterations");  // Google Benchmark's count for an aggregate: its repetitions
     w.Uint64(repetitions.size());
     Number(w, "real_time", value);
-    Number(w, "cpu_time", value);
+    Number(w, "cpu_time", aggregate.compute(cpu_times));
     Field(w, "time_unit", "ns");
-    Field(w, "label", kLabel);
+    Field(w, "label", label);
     w.EndObject();
   }
 }
