@@ -387,7 +387,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
                    .submit_return = std::vector<int64_t>(tasks),
                    .round_end = std::vector<int64_t>(rounds),
-                   .read_cpu = spec.instrument.empty(),
+                   .read_cpu = !Instrumented(spec.kind),
                    .cpu_start = std::vector<int64_t>(rounds, -1),
                    .cpu_end = std::vector<int64_t>(rounds, -1)};
   const TaskSnapshot before_setup = TakeTaskSnapshot();

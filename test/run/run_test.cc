@@ -426,7 +426,7 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
     EXPECT_EQ(again.overhead_share, u.stats.overhead_share);
     // A timed unit read its process's CPU clock around every round; a counting unit did not
     // (its counts would hold the clock's own work).
-    const bool timed = u.result.spec.instrument.empty();
+    const bool timed = !Instrumented(u.result.spec.kind);
     for (const RoundSample& round : u.result.rounds) {
       if (timed) {
         EXPECT_GE(round.cpu_ns, 0) << u.result.spec.adapter << " c" << u.result.spec.concurrency;
