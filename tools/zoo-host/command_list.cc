@@ -80,6 +80,13 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
     }
     w.EndObject();
   };
+  // The file, how it was found and its status: the same members for adapters and reporters.
+  auto where_and_status = [&](const auto& e) {
+    field("file", e.candidate.file.string());
+    field("found_by", PluginOriginName(e.candidate.origin));
+    field("status", PluginStatusName(e.usable(), e.shadowed));
+    if (!e.usable()) field("problem", e.problem);
+  };
   w.StartObject();
   w.Key("adapters");
   w.StartArray();
@@ -96,10 +103,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
       field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
       all_texts(d.text);
     }
-    field("file", e.candidate.file.string());
-    field("found_by", PluginOriginName(e.candidate.origin));
-    field("status", PluginStatusName(e.usable(), e.shadowed));
-    if (!e.usable()) field("problem", e.problem);
+    where_and_status(e);
     w.EndObject();
   }
   w.EndArray();
@@ -127,10 +131,7 @@ void PrintJson(const std::vector<CatalogEntry>& catalog,
       field("documents", absl::StrJoin(d.documents, ","));
       field("abi", absl::StrFormat("%u.%u", d.abi_major, d.abi_minor));
     }
-    field("file", e.candidate.file.string());
-    field("found_by", PluginOriginName(e.candidate.origin));
-    field("status", PluginStatusName(e.usable(), e.shadowed));
-    if (!e.usable()) field("problem", e.problem);
+    where_and_status(e);
     w.EndObject();
   }
   w.EndArray();
