@@ -162,7 +162,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "build.sanitizers": "消毒器：{names}",
 "build.declared_optimized": "已优化（插件自述）",
 "build.declared_unoptimized": "未优化（插件自述）",
-"build.assertions": "assert() 已启用",
+"build.assertions": "断言已启用",
 "build.warning": "未经优化或带消毒器构建的插件（{count} 个）：{names}。这些时间反映的更多是该构建而非执行模型；请以优化方式重新构建插件（{flag}）后再测。",
 "col.gate": "等价性门禁",
 "col.concurrency": "并发度",
