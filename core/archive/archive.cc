@@ -195,7 +195,14 @@ absl::StatusOr<RunRecord> ReadRunRecord(const rapidjson::Value& run) {
   ZOO_ASSIGN_OR_RETURN(r.matrix, ReadMatrix(run));
   // Runs archived before instrumented runs were timed runs.
   if (run.HasMember("instrument")) {
-    ZOO_ASSIGN_OR_RETURN(r.instrument, json::GetString(run, "instrument", "run"));
+    std::string instrument;
+    ZOO_ASSIGN_OR_RETURN(instrument, json::GetString(run, "instrument", "run"));
+    const std::optional<RunInstrument> parsed_instrument = ParseRunInstrument(instrument);
+    if (!parsed_instrument) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "run: instrument must be \"\" or \"callgrind\", not \"", instrument, "\""));
+    }
+    r.instrument = *parsed_instrument;
     ZOO_ASSIGN_OR_RETURN(r.instrument_version, json::GetString(run, "instrument_version", "run"));
   }
   ZOO_ASSIGN_OR_RETURN(r.calibration, ReadRunCalibration(run));
@@ -297,6 +304,21 @@ std::optional<RunStatus> ParseRunStatus(std::string_view name) {
   return std::nullopt;
 }
 
+const char* RunInstrumentName(RunInstrument instrument) {
+  switch (instrument) {
+    case RunInstrument::kNone: return "";
+    case RunInstrument::kCallgrind: return "callgrind";
+  }
+  return "?";
+}
+
+std::optional<RunInstrument> ParseRunInstrument(std::string_view name) {
+  for (RunInstrument i : {RunInstrument::kNone, RunInstrument::kCallgrind}) {
+    if (name == RunInstrumentName(i)) return i;
+  }
+  return std::nullopt;
+}
+
 void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   w.Key("run");
   w.StartObject();
@@ -312,7 +334,7 @@ void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   json::Uint(w, "units_measured", r.units_measured);
   json::Uint(w, "units_failed", r.units_failed);
   WriteMatrix(w, r.matrix);
-  json::String(w, "instrument", r.instrument);
+  json::String(w, "instrument", RunInstrumentName(r.instrument));
   json::String(w, "instrument_version", r.instrument_version);
   WriteRunCalibration(w, r.calibration);
   w.EndObject();

@@ -89,6 +89,13 @@ enum class RunStatus { kRunning, kComplete, kInterrupted, kFailed };
 const char* RunStatusName(RunStatus status);
 std::optional<RunStatus> ParseRunStatus(std::string_view name);
 
+// What every unit of the main matrix ran under: nothing (a timed run) or valgrind's callgrind
+// (its times are the simulator's, meaningless as times). The archive spells it "" or
+// "callgrind"; only the JSON edge and the --instrument flag read the spelling.
+enum class RunInstrument { kNone, kCallgrind };
+const char* RunInstrumentName(RunInstrument instrument);
+std::optional<RunInstrument> ParseRunInstrument(std::string_view name);
+
 struct RunRecord {
   std::string started_utc;   // 2026-11-30T13:06:19Z
   std::string finished_utc;  // "" while running
@@ -102,10 +109,8 @@ struct RunRecord {
   uint32_t units_measured = 0;
   uint32_t units_failed = 0;
   Matrix matrix;
-  // "" a timed run; "callgrind": every unit ran under valgrind's callgrind (its times are the
-  // simulator's, meaningless as times), with the valgrind that ran them.
-  std::string instrument;
-  std::string instrument_version;
+  RunInstrument instrument = RunInstrument::kNone;
+  std::string instrument_version;  // the valgrind that ran a callgrind run's units
   // Each tier's body calibrated once for the whole run (calibration.h); status "per_unit"
   // in archives from before, whose units each calibrated in their own process.
   RunCalibration calibration;

@@ -196,7 +196,7 @@ CostOfCode CostOfCodeOf(const ModelInput& in) {
   }
   ReadCountersStatus(counted, &c);
   const RunRecord& run = in.archive->run;
-  if (run.instrument != "callgrind") return c;
+  if (run.instrument != RunInstrument::kCallgrind) return c;
   c.callgrind_status = "measured";
   c.callgrind_version = run.instrument_version;
   c.messages.push_back({"cost.callgrind_times_meaningless",

@@ -132,7 +132,7 @@ void WriteModelRun(json::Writer& w, const RunRecord& r) {
   run.Count("units_planned", r.units_planned).Count("units_measured", r.units_measured);
   run.Count("units_failed", r.units_failed);
   WriteMatrix(w, r.matrix);
-  run.Text("instrument", r.instrument).Text("instrument_version", r.instrument_version);
+  run.Text("instrument", RunInstrumentName(r.instrument)).Text("instrument_version", r.instrument_version);
   WriteCalibration(w, r.calibration);
 }
 

@@ -120,7 +120,7 @@ void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const Catalog
 void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEntry*>& passed,
                    uint32_t cores, CostRecord* record, std::vector<UnitSpec>* specs) {
   const Matrix& m = options.matrix;
-  if (!options.instrument.empty()) {
+  if (options.instrument != RunInstrument::kNone) {
     *record = CostRecord{.status = "not_run", .reason_code = "callgrind_run", .workload = "noop",
                          .tier_us = 0, .concurrencies = {}};
     return;
@@ -166,7 +166,8 @@ Archive StartArchive(const RunOptions& options, const SystemInfo& environment, N
   archive.run.quick_description = options.quick ? QuickDescription() : "";
   archive.run.matrix = options.matrix;
   archive.run.instrument = options.instrument;
-  archive.run.instrument_version = options.instrument.empty() ? "" : options.valgrind_version;
+  archive.run.instrument_version =
+      options.instrument == RunInstrument::kNone ? "" : options.valgrind_version;
   archive.environment = environment;
   archive.noise = std::move(noise);
   archive.subject = options.matrix.subject;
@@ -268,8 +269,9 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
   }
   std::vector<UnitSpec> specs =
       PlanMatrixUnits(m, planned, cores, archive.run.calibration,
-                      options.instrument.empty() ? UnitKind::kTimed : UnitKind::kCallgrind);
-  if (options.instrument.empty()) {
+                      options.instrument == RunInstrument::kNone ? UnitKind::kTimed
+                                                                 : UnitKind::kCallgrind);
+  if (options.instrument == RunInstrument::kNone) {
     uint32_t fewest = kMaxProcessesPerCell, most = 0;
     for (uint32_t tier : m.tiers_us) {
       for (uint32_t c : m.concurrencies) {

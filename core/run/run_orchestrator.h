@@ -45,9 +45,9 @@ struct RunOptions {
   // After the matrix and the semantics units, one "counters" unit per gated adapter per
   // matrix concurrency within the logical cores (noop, the matrix's rounds). false: --no-cost.
   bool cost = true;
-  // "" or "callgrind": every unit of the matrix runs under `valgrind`'s callgrind (and no
-  // counters units run: their kernel counts would be the simulator's).
-  std::string instrument;
+  // kCallgrind: every unit of the matrix runs under `valgrind`'s callgrind (and no counters
+  // units run: their kernel counts would be the simulator's).
+  RunInstrument instrument = RunInstrument::kNone;
   std::filesystem::path valgrind;
   std::string valgrind_version;
 };

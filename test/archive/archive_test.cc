@@ -265,6 +265,32 @@ TEST(ArchiveTest, RunStatusReadsBackAndAnUnknownOneIsRefused) {
                                               "interrupted or failed, not \"done\""));
 }
 
+// The run's instrument likewise: none ("") or callgrind read back as themselves; another
+// word is refused, naming the field.
+TEST(ArchiveTest, RunInstrumentReadsBackAndAnUnknownOneIsRefused) {
+  Archive a = SampleArchive();
+  for (RunInstrument i : {RunInstrument::kNone, RunInstrument::kCallgrind}) {
+    a.run.instrument = i;
+    const std::string text = ArchiveToJson(a);
+    ASSERT_NE(text.find(absl::StrCat("\"instrument\":\"", RunInstrumentName(i), "\"")),
+              std::string::npos);
+    absl::StatusOr<Archive> b = ArchiveFromJson(text, "a.json");
+    ASSERT_TRUE(b.ok()) << b.status();
+    EXPECT_EQ(b->run.instrument, i);
+  }
+  a.run.instrument = RunInstrument::kCallgrind;
+  std::string text = ArchiveToJson(a);
+  const std::string written = "\"instrument\":\"callgrind\"";
+  const size_t at = text.find(written);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, written.size(), "\"instrument\":\"perf\"");
+  absl::StatusOr<Archive> b = ArchiveFromJson(text, "a.json");
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(b.status().message(),
+              HasSubstr("run: instrument must be \"\" or \"callgrind\", not \"perf\""));
+}
+
 // RapidJSON parses and frees nested values recursively: 200,000 nested '[' would overflow the
 // stack of analyze, render, compare and index. They are refused before parsing.
 TEST(ArchiveTest, JsonNestedTooDeeplyIsRefusedNotParsed) {

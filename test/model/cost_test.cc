@@ -306,7 +306,7 @@ TEST(CostTest, CallgrindRunsEachUnitTwiceAndInlineRepeatsExactly) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(results));
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->run.instrument, "callgrind");
+  EXPECT_EQ(a->run.instrument, RunInstrument::kCallgrind);
   EXPECT_THAT(a->run.instrument_version, HasSubstr("valgrind"));
   EXPECT_EQ(a->cost.reason_code, "callgrind_run");
   ASSERT_EQ(a->units.size(), 2u);  // the tiny default: noop, concurrency 1, one tier

@@ -255,14 +255,15 @@ int RunCommand(int argc, char** argv) {
   }
   const bool quick = vm.count("quick") > 0;
   if (quick) ApplyQuick(&matrix);
-  std::string instrument;
+  RunInstrument instrument = RunInstrument::kNone;
   std::filesystem::path valgrind;
   if (vm.count("instrument")) {
-    instrument = vm["instrument"].as<std::string>();
-    if (instrument != "callgrind") {
-      return UsageError("run", absl::StrCat("--instrument ", instrument,
-                                            ": the only instrument is callgrind"));
+    const std::string name = vm["instrument"].as<std::string>();
+    if (ParseRunInstrument(name) != RunInstrument::kCallgrind) {
+      return UsageError("run",
+                        absl::StrCat("--instrument ", name, ": the only instrument is callgrind"));
     }
+    instrument = RunInstrument::kCallgrind;
     std::optional<std::filesystem::path> found = FindValgrind();
     if (!found) {
       return UsageError("run", "--instrument callgrind needs valgrind, which is not on PATH "
@@ -343,7 +344,7 @@ int RunCommand(int argc, char** argv) {
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();
   run.instrument = instrument;
   run.valgrind = valgrind;
-  if (!instrument.empty()) run.valgrind_version = ValgrindVersion(valgrind);
+  if (instrument != RunInstrument::kNone) run.valgrind_version = ValgrindVersion(valgrind);
   InstallStopHandlers();
 
   absl::StatusOr<RunOutcome> outcome = RunMatrix(run);
