@@ -24,6 +24,7 @@
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
 #include "test/reporters/reporter_test_support.h"
+#include "test/built_adapters.h"
 #include "test/test_paths.h"
 
 namespace zoo::report {
@@ -230,6 +231,15 @@ class PluginTextReportTest : public ::testing::Test {
     absl::StatusOr<Archive> archive =
         ReadArchive(::zoo::testing::CommittedResultsDir() / kArchive);
     ASSERT_TRUE(archive.ok()) << archive.status();
+    // The texts come from the plugin files: a configuration that leaves an adapter of the
+    // committed run out (-Dtbb=disabled) has no file to read them from.
+    const std::vector<std::string> built = ::zoo::testing::BuiltAdapters();
+    for (const AdapterRecord& a : archive->adapters) {
+      if (std::find(built.begin(), built.end(), a.descriptor.name) == built.end()) {
+        left_out_ = new std::string(a.descriptor.name);
+        return;
+      }
+    }
     for (AdapterRecord& a : archive->adapters) {
       absl::StatusOr<LoadedAdapter> plugin =
           LoadAdapter(::zoo::testing::BuiltinPlugin(a.descriptor.name));
@@ -246,6 +256,7 @@ class PluginTextReportTest : public ::testing::Test {
     facts_ = new std::string(ToJson(facts));
   }
   static void TearDownTestSuite() {
+    delete left_out_;
     delete markdown_;
     delete html_;
     delete model_;
@@ -277,12 +288,21 @@ class PluginTextReportTest : public ::testing::Test {
     return found;
   }
 
+  void SetUp() override {
+    if (left_out_ != nullptr) {
+      GTEST_SKIP() << *left_out_ << " was left out of this configuration; the default one, "
+                   << "which builds every adapter of the committed run, checks its texts";
+    }
+  }
+
+  static std::string* left_out_;  // an adapter of the committed run this build left out
   static ReporterModule* markdown_;
   static ReporterModule* html_;
   static std::string* model_;  // the committed archive's model, with the plugins' texts
   static std::string* facts_;  // the same with every prose string blanked
 };
 
+std::string* PluginTextReportTest::left_out_ = nullptr;
 ReporterModule* PluginTextReportTest::markdown_ = nullptr;
 ReporterModule* PluginTextReportTest::html_ = nullptr;
 std::string* PluginTextReportTest::model_ = nullptr;
