@@ -45,7 +45,7 @@ Matrix DefaultMatrix();
 
 // --quick: a first look in under a minute on 2 cores. Keeps the subject, adapters and
 // workload; tiers 40/300/2700 us, concurrency 1/2, at least 5 processes per cell (more within
-// 4 s a cell) of up to 10 warm-up + 10 measured rounds.
+// 5 s a cell) of up to 10 warm-up + 10 measured rounds.
 void ApplyQuick(Matrix* matrix);
 // --instrument callgrind without a matrix file: a tiny matrix, since instructions per task
 // need few rounds and valgrind is slow. Keeps the subject and adapters; the noop body,

@@ -42,7 +42,7 @@ TEST(MatrixTest, QuickShrinksTheMatrixAndSaysHow) {
   EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 2}));
   EXPECT_EQ(m.measured_rounds, 10u);
   EXPECT_EQ(m.processes, 5u);
-  EXPECT_EQ(m.cell_budget_s, 4.0) << "more processes where they are cheap, within a minute";
+  EXPECT_EQ(m.cell_budget_s, 5.0) << "more processes where they are cheap, within a minute";
   EXPECT_EQ(m.subject, "inline") << "--quick keeps the subject";
   EXPECT_THAT(QuickDescription(), AllOf(HasSubstr("40/300/2700"), HasSubstr("5 processes"), HasSubstr("10 measured")));
 }

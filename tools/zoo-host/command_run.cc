@@ -197,7 +197,7 @@ int RunCommand(int argc, char** argv) {
       "concurrency, tiers_us, warmup_rounds, measured_rounds, processes, cell_budget_s, workload, "
       "unit_timeout_s)")(
       "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, at "
-      "least 5 processes per cell (more within 4 s a cell) of up to 10 warm-up + 10 measured "
+      "least 5 processes per cell (more within 5 s a cell) of up to 10 warm-up + 10 measured "
       "rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
       "allow-untrusted-plugins", kAllowUntrustedPluginsHelp)(
@@ -209,7 +209,7 @@ int RunCommand(int argc, char** argv) {
       "40,300,2700,10000")("processes", po::value<uint32_t>(), "the fewest processes measuring "
       "each cell of every adapter, interleaved across adapters, 1 to 64, default 3 (--quick 5)")(
       "cell-budget", po::value<double>(), "seconds per cell (all adapters together) within "
-      "which a cheap cell gets more processes (up to 48 per adapter), default 6 (--quick 4); 0: "
+      "which a cheap cell gets more processes (up to 48 per adapter), default 6 (--quick 5); 0: "
       "exactly --processes")(
       "warmup", po::value<uint32_t>(), "warm-up rounds per process (at most about 20 ms of "
       "them, at least 1), default 10")(
