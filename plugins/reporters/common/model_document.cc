@@ -241,6 +241,12 @@ const rapidjson::Value* MemberOf(const rapidjson::Value& v, const char* key) {
   return it == v.MemberEnd() ? nullptr : &it->value;
 }
 
+const rapidjson::Value& ObjectOf(const rapidjson::Value& v, const char* key) {
+  static const rapidjson::Value kEmpty(rapidjson::kObjectType);
+  const rapidjson::Value* m = MemberOf(v, key);
+  return m != nullptr ? *m : kEmpty;
+}
+
 std::string_view StringOf(const rapidjson::Value& v) {
   return v.IsString() ? std::string_view(v.GetString(), v.GetStringLength()) : std::string_view();
 }

@@ -63,6 +63,7 @@ uint32_t UintOf(const rapidjson::Value& v, const char* key);
 bool BoolOf(const rapidjson::Value& v, const char* key);
 const rapidjson::Value& ArrayOf(const rapidjson::Value& v, const char* key);
 const rapidjson::Value* MemberOf(const rapidjson::Value& v, const char* key);
+const rapidjson::Value& ObjectOf(const rapidjson::Value& v, const char* key);  // {} if absent
 std::string_view StringOf(const rapidjson::Value& v);  // "" unless v is a string
 double NumberOf(const rapidjson::Value& v);            // NaN unless v is a number
 

@@ -86,12 +86,25 @@ std::string PageWriter::Record(std::string_view text) const {
   return text.empty() ? std::string() : markup_.Foreign(text);
 }
 
+std::string PageWriter::Named(std::string_view prefix, std::string_view code) {
+  return TOr(Concat(prefix, code), Quote(code));
+}
+
+std::string PageWriter::NamedOr(std::string_view prefix, std::string_view code,
+                                std::string_view arg) {
+  return TOr(Concat(prefix, code), T(Concat(prefix, "other"), {{arg, Quote(code)}}));
+}
+
 std::string PageWriter::Dur(double ns) const { return Text(Duration(ns)); }
 std::string PageWriter::Pct(double fraction, int digits) const {
   return Text(Percent(fraction, digits));
 }
 std::string PageWriter::Times(double multiple) const { return Text(Multiple(multiple)); }
 std::string PageWriter::TierText(uint32_t tier_us) const { return Text(Tier(tier_us)); }
+std::string PageWriter::PValueOf(const rapidjson::Value& v) const {
+  const rapidjson::Value* test = MemberOf(v, "test");
+  return Text(PValue(NumberOf(test != nullptr ? *test : v, "p_value")));
+}
 
 std::string PageWriter::Say(const rapidjson::Value* message, std::string_view where) {
   const std::string_view code = message != nullptr ? StringOf(*message, "code") : "";
@@ -138,12 +151,16 @@ std::string PageWriter::Cores() const {
   return std::to_string(UintOf(*MemberOf(root(), "environment"), "logical_cores"));
 }
 
-std::string PageWriter::Uints(const rapidjson::Value& values) {
-  std::vector<std::string> parts;
-  for (const rapidjson::Value& v : values.GetArray()) {
-    if (v.IsUint()) parts.push_back(std::to_string(v.GetUint()));
+std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
+  std::vector<uint32_t> values;
+  for (const rapidjson::Value& v : array.GetArray()) {
+    if (v.IsUint()) values.push_back(v.GetUint());
   }
-  return Join(parts);
+  return values;
+}
+
+std::string PageWriter::Uints(const rapidjson::Value& values) {
+  return Join(MapEach(UintsOf(values), [](uint32_t v) { return std::to_string(v); }));
 }
 
 std::vector<PageColumn> PageWriter::Columns(std::initializer_list<std::string_view> keys) {
@@ -164,51 +181,51 @@ void PageWriter::Section(std::string title_key, std::string kind, std::string ti
   page_.sections.push_back(std::move(s));
 }
 
-PageBlock& PageWriter::Push(PageBlock::Kind kind) {
-  PageBlock& b = section().blocks.emplace_back();
-  b.kind = kind;
-  return b;
-}
+void PageWriter::Push(PageBlock block) { section().blocks.push_back(std::move(block)); }
 
 void PageWriter::Heading(std::string text, int level, std::string kind_name, std::string data) {
-  PageBlock& b = Push(PageBlock::Kind::kHeading);
-  b.text = std::move(text);
-  b.level = level;
-  b.kind_name = std::move(kind_name);
-  b.data = std::move(data);
+  Push({.kind = PageBlock::Kind::kHeading, .text = std::move(text), .level = level,
+        .kind_name = std::move(kind_name), .data = std::move(data)});
 }
 
 void PageWriter::Add(std::string text, BlockStyle style) {
   if (text.empty()) return;
-  PageBlock& b = Push(PageBlock::Kind::kText);
-  b.text = std::move(text);
-  b.style = style;
+  Push({.kind = PageBlock::Kind::kText, .style = style, .text = std::move(text)});
 }
+
+void PageWriter::AddText(std::string_view key, const MessageArgs& args) { Add(T(key, args)); }
+void PageWriter::AddNote(std::string_view key, const MessageArgs& args) {
+  Add(T(key, args), BlockStyle::kNote);
+}
+void PageWriter::AddLead(std::string_view key, const MessageArgs& args) {
+  Add(T(key, args), BlockStyle::kLead);
+}
+void PageWriter::AddHeading(std::string_view key, const MessageArgs& args) {
+  Heading(T(key, args));
+}
+void PageWriter::AbsoluteNote() { Add(T("table.absolute"), BlockStyle::kAbsolute); }
 
 void PageWriter::Bullets(std::vector<std::string> items, BlockStyle style) {
   for (std::string& item : items) Add(std::move(item), style);
 }
 
-void PageWriter::Table(std::vector<PageColumn> columns,
-                       std::vector<std::vector<std::string>> rows) {
-  PageBlock& b = Push(PageBlock::Kind::kTable);
-  b.columns = std::move(columns);
-  b.rows = std::move(rows);
+void PageWriter::Table(std::vector<PageColumn> columns, Rows rows) {
+  Push({.kind = PageBlock::Kind::kTable, .columns = std::move(columns), .rows = std::move(rows)});
+}
+
+void PageWriter::Table(std::initializer_list<std::string_view> keys, Rows rows) {
+  Table(Columns(keys), std::move(rows));
 }
 
 void PageWriter::CodeBlock(std::string info, std::string code) {
-  PageBlock& b = Push(PageBlock::Kind::kCode);
-  b.info = std::move(info);
-  b.text = std::move(code);
+  Push({.kind = PageBlock::Kind::kCode, .text = std::move(code), .info = std::move(info)});
 }
 
 void PageWriter::AddFigure(const Figure& figure, std::string caption) {
-  PageBlock& b = Push(PageBlock::Kind::kFigure);
-  b.figure = &figure;
-  b.text = std::move(caption);
+  Push({.kind = PageBlock::Kind::kFigure, .text = std::move(caption), .figure = &figure});
 }
 
-void PageWriter::Break() { Push(PageBlock::Kind::kBreak); }
+void PageWriter::Break() { Push({.kind = PageBlock::Kind::kBreak}); }
 
 absl::StatusOr<ReportPage> PageWriter::Take() {
   if (!status_.ok()) return status_;

@@ -9,12 +9,29 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "plugins/reporters/common/report_page.h"
 
 namespace zoo::report {
+
+using Row = std::vector<std::string>;
+using Rows = std::vector<Row>;
+
+// `f(item)` for each item of `items` (a model array's GetArray(), or a vector), in order: the
+// rows of a table, the lines of a list.
+template <typename Items, typename F>
+auto MapEach(const Items& items, F f) {
+  std::vector<std::decay_t<decltype(f(*std::begin(items)))>> out;
+  for (const auto& item : items) out.push_back(f(item));
+  return out;
+}
+
+// The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
+std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
 
 class PageWriter {
  public:
@@ -33,9 +50,22 @@ class PageWriter {
   bool Has(std::string_view key) const { return markup_.Has(key); }
   // T(key) when the catalog has it, else `fallback` (a code from a newer zoo-host).
   std::string TOr(std::string_view key, std::string fallback, const MessageArgs& args = {});
+  // The catalog's name T(prefix + code) of a model code, or the code quoted when this catalog
+  // does not know it (a newer zoo-host's).
+  std::string Named(std::string_view prefix, std::string_view code);
+  // T(prefix + code), or T(prefix + "other") with the code quoted as `arg` when the catalog
+  // does not know the code.
+  std::string NamedOr(std::string_view prefix, std::string_view code, std::string_view arg);
   std::string Text(std::string_view plain) const { return markup_.Text(plain); }
   std::string Quote(std::string_view text) const { return markup_.Quote(text); }
   std::string Code(std::string_view text) const { return markup_.Code(text); }
+  // A model member as text: a string quoted, a whole number as digits.
+  std::string QuoteOf(const rapidjson::Value& v, const char* key) const {
+    return Quote(StringOf(v, key));
+  }
+  std::string NumberText(const rapidjson::Value& v, const char* key) const {
+    return std::to_string(UintOf(v, key));
+  }
   std::string Strong(std::string_view text) const { return markup_.Strong(text); }
   // The core's number formats (text_format.h), escaped.
   std::string Dur(double ns) const;
@@ -58,6 +88,8 @@ class PageWriter {
   // on an English page; on any other marked as English, as a plugin's English is, a record
   // beside the catalog's sentence that says the same in the page's language.
   std::string Record(std::string_view text) const;
+  // The p of a cell's or a price's process-level test ("test"), or an older model's "p_value".
+  std::string PValueOf(const rapidjson::Value& v) const;
   // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
   std::string Say(const rapidjson::Value* message, std::string_view where);
   std::string Join(const std::vector<std::string>& items);  // the language's list separator
@@ -78,15 +110,23 @@ class PageWriter {
   PageSection& section() { return page_.sections.back(); }
   void Heading(std::string text, int level = 3, std::string kind_name = {}, std::string data = {});
   void Add(std::string text, BlockStyle style = BlockStyle::kParagraph);
+  // Add(T(key, args), style) and Heading(T(key, args)): a catalog sentence as a block.
+  void AddText(std::string_view key, const MessageArgs& args = {});
+  void AddNote(std::string_view key, const MessageArgs& args = {});
+  void AddLead(std::string_view key, const MessageArgs& args = {});
+  void AddHeading(std::string_view key, const MessageArgs& args = {});
   void Bullets(std::vector<std::string> items, BlockStyle style = BlockStyle::kBullet);
-  void Table(std::vector<PageColumn> columns, std::vector<std::vector<std::string>> rows);
+  void Table(std::vector<PageColumn> columns, Rows rows);
+  void Table(std::initializer_list<std::string_view> keys, Rows rows);
+  // The note above a table of absolute times (valid within this run only).
+  void AbsoluteNote();
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);
   void Break();
   absl::StatusOr<ReportPage> Take();
 
  private:
-  PageBlock& Push(PageBlock::Kind kind);
+  void Push(PageBlock block);
 
   const ModelDocument& model_;
   const std::vector<Figure>& figures_;

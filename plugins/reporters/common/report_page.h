@@ -63,13 +63,13 @@ struct PageBlock {
   enum class Kind { kText, kHeading, kTable, kCode, kFigure, kBreak };
   Kind kind = Kind::kText;
   BlockStyle style = BlockStyle::kParagraph;
-  std::string text;       // kText; kHeading: its title; kCode: the code; kFigure: its caption
+  std::string text = {};  // kText; kHeading: its title; kCode: the code; kFigure: its caption
   int level = 3;          // kHeading: 3, or 4 for a note under a table
-  std::string kind_name;  // kHeading: the deck's data-kind from here on ("" = the section's)
-  std::string data;       // kHeading: the deck's footer label ("" = the section's)
-  std::string info;       // kCode: the info string
-  std::vector<PageColumn> columns;  // kTable
-  std::vector<std::vector<std::string>> rows;
+  std::string kind_name = {};  // kHeading: the deck's data-kind from here on ("" = the section's)
+  std::string data = {};       // kHeading: the deck's footer label ("" = the section's)
+  std::string info = {};       // kCode: the info string
+  std::vector<PageColumn> columns = {};  // kTable
+  std::vector<std::vector<std::string>> rows = {};
   const Figure* figure = nullptr;  // kFigure
 };
 
