@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/page_writer.h"
 #include "plugins/reporters/common/text_format.h"
@@ -21,16 +22,9 @@ std::string FailedChecks(PageWriter& page) {
   std::vector<std::string> failed;
   for (const rapidjson::Value& check :
        ArrayOf(Object(page.root(), "self_checks"), "checks").GetArray()) {
-    if (BoolOf(check, "passed")) continue;
-    const std::string_view name = StringOf(check, "name");
-    failed.push_back(page.TOr(Concat("check.", name), page.Quote(name)));
+    if (!BoolOf(check, "passed")) failed.push_back(page.Named("check.", StringOf(check, "name")));
   }
   return page.Join(failed);
-}
-
-// The localized name of a noise condition; one from a newer zoo-host is named by its code.
-std::string ConditionName(PageWriter& page, std::string_view code) {
-  return page.TOr(Concat("noise.name.", code), page.Quote(code));
 }
 
 // "-O2", "-O0 · sanitizers: address", "optimised (declared) · assert() on", or "not told by
@@ -66,9 +60,8 @@ std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, siz
                            Concat("noise.warnings[", std::to_string(index), "].message")));
   const std::string why_key = Concat("noise.why.", code), fix_key = Concat("noise.fix.", code);
   if (!page.Has(why_key) || !page.Has(fix_key)) return statement;
-  const rapidjson::Value* message = MemberOf(condition, "message");
-  const rapidjson::Value* args = message != nullptr ? MemberOf(*message, "args") : nullptr;
-  const std::string_view command = args != nullptr ? StringOf(*args, "command") : "";
+  const std::string_view command =
+      StringOf(ObjectOf(ObjectOf(condition, "message"), "args"), "command");
   MessageArgs fix_args;
   if (!command.empty()) fix_args.emplace_back("command", page.Code(command));
   return page.T(
@@ -94,24 +87,44 @@ std::vector<std::string> SuspectBuilds(PageWriter& page) {
   return suspects;
 }
 
+// "0.1.0 (commit abc123)": the harness that measured.
+std::string Harness(PageWriter& page, const rapidjson::Value& env) {
+  return page.T("env.harness_value", {{"version", page.QuoteOf(env, "zoo_host_version")},
+                                      {"commit", page.QuoteOf(env, "git_commit")}});
+}
+
 void DeckFront(PageWriter& page) {
   const rapidjson::Value& env = Object(page.root(), "environment");
   const rapidjson::Value& run = Object(page.root(), "run");
   PageFront& front = page.front();
-  front.topline =
-      page.T("deck.title.topline", {{"started", page.Quote(StringOf(run, "started_utc"))},
-                                    {"cpu", page.Quote(StringOf(env, "cpu_model"))}});
+  front.topline = page.T("deck.title.topline", {{"started", page.QuoteOf(run, "started_utc")},
+                                                 {"cpu", page.QuoteOf(env, "cpu_model")}});
   front.subtitle = page.T("deck.title.subtitle");
   front.environment = {
-      {page.T("env.cpu_model"), Concat(page.Quote(StringOf(env, "cpu_model")), " · ",
+      {page.T("env.cpu_model"), Concat(page.QuoteOf(env, "cpu_model"), " · ",
                                        page.T("deck.title.cores", {{"cores", page.Cores()}}))},
-      {page.T("env.os"), page.Quote(StringOf(env, "os"))},
-      {page.T("env.compiler"), Concat(page.Quote(StringOf(env, "compiler")), " · ",
-                                      page.Quote(StringOf(env, "build_type")))},
-      {page.T("env.harness"),
-       page.T("env.harness_value", {{"version", page.Quote(StringOf(env, "zoo_host_version"))},
-                                    {"commit", page.Quote(StringOf(env, "git_commit"))}})},
-      {page.T("env.started"), page.Quote(StringOf(run, "started_utc"))}};
+      {page.T("env.os"), page.QuoteOf(env, "os")},
+      {page.T("env.compiler"),
+       Concat(page.QuoteOf(env, "compiler"), " · ", page.QuoteOf(env, "build_type"))},
+      {page.T("env.harness"), Harness(page, env)},
+      {page.T("env.started"), page.QuoteOf(run, "started_utc")}};
+}
+
+// The adapters table's row for `a`; with the build column when `builds`, before the gate's.
+Row AdapterRow(PageWriter& page, const rapidjson::Value& a, bool builds) {
+  const std::string_view name = StringOf(a, "name");
+  const rapidjson::Value& gate = ObjectOf(a, "gate");
+  Row row = {page.Quote(name), page.T(name == page.subject() ? "term.subject" : "term.baseline"),
+             page.QuoteOf(a, "version"), page.Term("kind", StringOf(a, "kind")),
+             page.QuoteOf(a, "abi"), page.QuoteOf(a, "file"), page.QuoteOf(a, "sha256"),
+             BoolOf(gate, "passed")
+                 ? page.T("gate.passed")
+                 : page.T("gate.rejected", {{"reason", page.Record(StringOf(gate, "reason"))}})};
+  if (builds) {
+    const rapidjson::Value* build = MemberOf(a, "build");
+    row.insert(row.end() - 1, build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
+  }
+  return row;
 }
 
 }  // namespace
@@ -121,7 +134,7 @@ void WriteFront(PageWriter& page) {
   const rapidjson::Value& run = Object(root, "run");
   PageFront& front = page.front();
   front.subject = page.Quote(page.subject());
-  front.version = page.Quote(StringOf(root, "subject_version"));
+  front.version = page.QuoteOf(root, "subject_version");
   front.title = page.T("report.title", {{"subject", front.subject}, {"version", front.version}});
   std::vector<std::string> baselines;
   for (const std::string& a : page.model().MeasuredAdapters()) {
@@ -140,20 +153,15 @@ void WriteFront(PageWriter& page) {
                          : page.T("report.self_check.failed", {{"checks", FailedChecks(page)}});
   front.raw_data = page.T("report.raw_data", {{"path", page.Code(StringOf(root, "archive_path"))}});
   const std::string_view status = StringOf(run, "status");
-  if (status != "complete") {
-    front.run_status =
-        page.TOr(Concat("report.run_status.", status),
-                 page.T("report.run_status.other", {{"status", page.Quote(status)}}));
-  }
+  if (status != "complete") front.run_status = page.NamedOr("report.run_status.", status, "status");
   if (BoolOf(run, "quick")) front.quick = page.T("report.quick");
   if (page.deck()) return DeckFront(page);
-  front.run_line =
-      page.T("report.run_line", {{"started", page.Quote(StringOf(run, "started_utc"))},
-                                 {"finished", page.Quote(StringOf(run, "finished_utc"))},
-                                 {"wall", page.Dur(NumberOf(run, "wall_s") * 1e9)},
-                                 {"measured", std::to_string(UintOf(run, "units_measured"))},
-                                 {"planned", std::to_string(UintOf(run, "units_planned"))},
-                                 {"failed", std::to_string(UintOf(run, "units_failed"))}});
+  front.run_line = page.T("report.run_line", {{"started", page.QuoteOf(run, "started_utc")},
+                                              {"finished", page.QuoteOf(run, "finished_utc")},
+                                              {"wall", page.Dur(NumberOf(run, "wall_s") * 1e9)},
+                                              {"measured", page.NumberText(run, "units_measured")},
+                                              {"planned", page.NumberText(run, "units_planned")},
+                                              {"failed", page.NumberText(run, "units_failed")}});
   front.appendix_pointer =
       page.T("md.appendix_pointer", {{"path", page.Code(StringOf(root, "archive_path"))}});
 }
@@ -178,7 +186,7 @@ void WriteNoise(PageWriter& page) {
   } else {
     std::vector<std::string> names, lines;
     for (rapidjson::SizeType i = 0; i < warnings.Size(); ++i) {
-      names.push_back(ConditionName(page, StringOf(warnings[i], "code")));
+      names.push_back(page.Named("noise.name.", StringOf(warnings[i], "code")));
       lines.push_back(WarningLine(page, warnings[i], i));
     }
     front.noise_warned = true;
@@ -203,15 +211,14 @@ void WriteNoise(PageWriter& page) {
   std::vector<std::string> fine, unchecked;
   for (const rapidjson::Value& c : ArrayOf(*noise, "checked").GetArray()) {
     (StringOf(c, "state") == "fine" ? fine : unchecked)
-        .push_back(ConditionName(page, StringOf(c, "code")));
+        .push_back(page.Named("noise.name.", StringOf(c, "code")));
   }
   std::vector<std::string> said;
   if (!fine.empty()) said.push_back(page.T("noise.checked_fine", {{"names", page.Join(fine)}}));
   if (!unchecked.empty()) {
     said.push_back(page.T("noise.not_checkable", {{"names", page.Join(unchecked)}}));
   }
-  if (!said.empty())
-    page.Add(said.size() == 1 ? said[0] : Concat(said[0], " ", said[1]), BlockStyle::kNote);
+  page.Add(absl::StrJoin(said, " "), BlockStyle::kNote);
 }
 
 void WriteEnvironment(PageWriter& page) {
@@ -219,68 +226,48 @@ void WriteEnvironment(PageWriter& page) {
   const rapidjson::Value& env = Object(root, "environment");
   const rapidjson::Value& run = Object(root, "run");
   page.Section("section.environment.title", "environment");
-  page.Add(page.T("env.intro"), BlockStyle::kNote);
-  std::vector<std::vector<std::string>> rows;
+  page.AddNote("env.intro");
+  Rows rows;
+  const auto row = [&](std::string_view key, std::string value) {
+    rows.push_back({page.T(key), std::move(value)});
+  };
   for (const char* field : {"cpu_model", "logical_cores", "os", "kernel", "machine", "compiler",
                             "compiler_flags", "build_type", "sanitizers"}) {
     const rapidjson::Value* value = MemberOf(env, field);
-    const std::string text = value == nullptr  ? page.Text(kNoFigure)
-                             : value->IsUint() ? std::to_string(value->GetUint())
-                                               : page.Quote(StringOf(*value));
-    rows.push_back({page.T(Concat("env.", field)), text});
+    row(Concat("env.", field), value == nullptr  ? page.Text(kNoFigure)
+                               : value->IsUint() ? std::to_string(value->GetUint())
+                                                 : page.Quote(StringOf(*value)));
   }
-  rows.push_back(
-      {page.T("env.harness"),
-       page.T("env.harness_value", {{"version", page.Quote(StringOf(env, "zoo_host_version"))},
-                                    {"commit", page.Quote(StringOf(env, "git_commit"))}})});
-  rows.push_back({page.T("env.subject"),
-                  page.T("env.subject_value",
-                         {{"name", page.front().subject}, {"version", page.front().version}})});
-  rows.push_back({page.T("env.started"), page.Quote(StringOf(run, "started_utc"))});
-  rows.push_back({page.T("env.finished"), page.Quote(StringOf(run, "finished_utc"))});
-  rows.push_back({page.T("env.wall"), page.Dur(NumberOf(run, "wall_s") * 1e9)});
-  rows.push_back({page.T("env.units"), Concat(std::to_string(UintOf(run, "units_planned")), " / ",
-                                              std::to_string(UintOf(run, "units_measured")), " / ",
-                                              std::to_string(UintOf(run, "units_failed")))});
+  row("env.harness", Harness(page, env));
+  row("env.subject", page.T("env.subject_value",
+                            {{"name", page.front().subject}, {"version", page.front().version}}));
+  row("env.started", page.QuoteOf(run, "started_utc"));
+  row("env.finished", page.QuoteOf(run, "finished_utc"));
+  row("env.wall", page.Dur(NumberOf(run, "wall_s") * 1e9));
+  row("env.units", Concat(page.NumberText(run, "units_planned"), " / ",
+                          page.NumberText(run, "units_measured"), " / ",
+                          page.NumberText(run, "units_failed")));
   if (page.deck()) {  // a slide has no room for a code block: the command is a row
-    rows.push_back({page.T("env.command"), page.Code(StringOf(run, "command"))});
-    rows.push_back({page.T("deck.env.archive"), page.Code(StringOf(root, "archive_path"))});
+    row("env.command", page.Code(StringOf(run, "command")));
+    row("deck.env.archive", page.Code(StringOf(root, "archive_path")));
   }
-  page.Table(page.Columns({"col.item", "col.value"}), std::move(rows));
+  page.Table({"col.item", "col.value"}, std::move(rows));
   if (!page.deck()) {
-    page.Add(page.T("env.command"));
+    page.AddText("env.command");
     page.CodeBlock("sh", std::string(StringOf(run, "command")));
   }
 
-  page.Heading(page.T("env.adapters.title"));
+  page.AddHeading("env.adapters.title");
   // The build column appears once an archive records plugin builds (older ones do not).
   bool builds = false;
   for (const rapidjson::Value& a : root["adapters"].GetArray()) builds |= a.HasMember("build");
-  std::vector<std::vector<std::string>> adapters;
-  for (const rapidjson::Value& a : root["adapters"].GetArray()) {
-    const std::string_view name = StringOf(a, "name");
-    const rapidjson::Value* gate = MemberOf(a, "gate");
-    const bool passed = gate != nullptr && BoolOf(*gate, "passed");
-    adapters.push_back(
-        {page.Quote(name), page.T(name == page.subject() ? "term.subject" : "term.baseline"),
-         page.Quote(StringOf(a, "version")), page.Term("kind", StringOf(a, "kind")),
-         page.Quote(StringOf(a, "abi")), page.Quote(StringOf(a, "file")),
-         page.Quote(StringOf(a, "sha256")),
-         passed ? page.T("gate.passed")
-                : page.T("gate.rejected",
-                         {{"reason", page.Record(gate != nullptr ? StringOf(*gate, "reason")
-                                                                 : std::string_view())}})});
-    if (builds) {
-      const rapidjson::Value* build = MemberOf(a, "build");
-      adapters.back().insert(adapters.back().end() - 1,
-                             build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
-    }
-  }
   std::vector<PageColumn> columns = page.Columns({"col.adapter", "col.role", "col.version",
                                                   "col.kind", "col.abi", "col.file",
                                                   "col.sha256", "col.gate"});
   if (builds) columns.insert(columns.end() - 1, page.Columns({"col.build"}).front());
-  page.Table(std::move(columns), std::move(adapters));
+  page.Table(std::move(columns),
+             MapEach(root["adapters"].GetArray(),
+                     [&](const rapidjson::Value& a) { return AdapterRow(page, a, builds); }));
   // Said once: the texts of these plugins stay English, marked as such, wherever they appear.
   std::vector<std::string> english_only;
   for (const std::string& name : page.EnglishOnlyAdapters()) {
@@ -297,17 +284,14 @@ void WriteWorkload(PageWriter& page) {
   if (matrix == nullptr) return page.Lacks("run.matrix");
   page.Section("section.workload.title", "workload");
   const std::string_view workload = StringOf(*matrix, "workload");
-  std::vector<std::string> tiers;
-  for (const rapidjson::Value& t : page.root()["tiers_us"].GetArray()) {
-    if (t.IsUint()) tiers.push_back(page.TierText(t.GetUint()));
-  }
+  const std::vector<std::string> tiers = MapEach(
+      UintsOf(page.root()["tiers_us"]), [&](uint32_t tier) { return page.TierText(tier); });
   page.Bullets({
-      page.TOr(Concat("workload.", workload),
-               page.T("workload.other", {{"name", page.Quote(workload)}})),
+      page.NamedOr("workload.", workload, "name"),
       page.T("workload.tiers", {{"tiers", page.Join(tiers)},
                                 {"concurrencies", page.Uints(page.root()["concurrencies"])}}),
-      page.T("workload.rounds", {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
-                                 {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))},
+      page.T("workload.rounds", {{"warmup", page.NumberText(*matrix, "warmup_rounds")},
+                                 {"measured", page.NumberText(*matrix, "measured_rounds")},
                                  {"timeout", page.Dur(NumberOf(*matrix, "unit_timeout_s") * 1e9)}}),
       page.T("workload.stand_in"),
   });
@@ -319,8 +303,8 @@ void WriteMethod(PageWriter& page) {
   page.Section("section.method.title", "method");
   page.Bullets({
       page.T("method.body", {{"clock", page.Code("CLOCK_MONOTONIC")}}),
-      page.T("method.warmup", {{"warmup", std::to_string(UintOf(*matrix, "warmup_rounds"))},
-                               {"measured", std::to_string(UintOf(*matrix, "measured_rounds"))}}),
+      page.T("method.warmup", {{"warmup", page.NumberText(*matrix, "warmup_rounds")},
+                               {"measured", page.NumberText(*matrix, "measured_rounds")}}),
       page.T("method.round"),
       page.T("method.absolute"),
       page.T("method.isolation", {{"exec", page.Code("exec")}, {"setup", page.Code("setup()")}}),
