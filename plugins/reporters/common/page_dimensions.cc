@@ -30,8 +30,8 @@ std::vector<std::string> SayAll(PageWriter& page, const char* array) {
 }
 
 double Stat(const rapidjson::Value* unit, const char* key) {
-  const rapidjson::Value* stats = unit != nullptr ? MemberOf(*unit, "stats") : nullptr;
-  return stats == nullptr ? std::numeric_limits<double>::quiet_NaN() : NumberOf(*stats, key);
+  return unit == nullptr ? std::numeric_limits<double>::quiet_NaN()
+                         : NumberOf(ObjectOf(*unit, "stats"), key);
 }
 
 // A metric table: one row per (concurrency, tier), one column per adapter with the subject
@@ -44,26 +44,30 @@ void PivotTable(PageWriter& page, bool baselines_only, const PivotCell& cell) {
   }
   std::vector<PageColumn> header = page.Columns({"col.concurrency", "col.tier"});
   for (const std::string& a : adapters) header.push_back({page.AdapterColumn(a)});
-  std::vector<std::vector<std::string>> rows;
-  for (const rapidjson::Value& c : page.root()["concurrencies"].GetArray()) {
-    for (const rapidjson::Value& t : page.root()["tiers_us"].GetArray()) {
-      if (!c.IsUint() || !t.IsUint()) continue;
-      std::vector<std::string> row = {std::to_string(c.GetUint()), page.TierText(t.GetUint())};
-      for (const std::string& a : adapters) row.push_back(cell(a, c.GetUint(), t.GetUint()));
+  Rows rows;
+  for (uint32_t c : UintsOf(page.root()["concurrencies"])) {
+    for (uint32_t tier : UintsOf(page.root()["tiers_us"])) {
+      Row row = {std::to_string(c), page.TierText(tier)};
+      for (const std::string& a : adapters) row.push_back(cell(a, c, tier));
       rows.push_back(std::move(row));
     }
   }
   page.Table(std::move(header), std::move(rows));
 }
 
-// `figure(unit)` for a measured unit; "—" where there is no unit, "failed" where it failed.
-PivotCell UnitFigure(PageWriter& page, std::function<std::string(const rapidjson::Value&)> figure) {
-  return [&page, figure](std::string_view adapter, uint32_t c, uint32_t tier) {
+// A pivot table of one figure of every unit under its heading, after the note that says how
+// to read it (absolute times valid in this run only, or same-run ratios): `figure(unit)` for a
+// measured unit, "—" where there is no unit, "failed" where it failed.
+void UnitTable(PageWriter& page, std::string_view title_key, bool absolute,
+               const std::function<std::string(const rapidjson::Value&)>& figure) {
+  page.AddHeading(title_key);
+  absolute ? page.AbsoluteNote() : page.AddText("table.ratio");
+  PivotTable(page, false, [&](std::string_view adapter, uint32_t c, uint32_t tier) {
     const rapidjson::Value* unit = page.model().UnitAt(adapter, c, tier);
     if (unit == nullptr) return page.Text(kNoFigure);
     if (!BoolOf(*unit, "ok")) return page.T("cell.failed");
     return figure(*unit);
-  };
+  });
 }
 
 // What a unit's threads did beyond its figure: " · creates 2 threads per round" when the
@@ -88,7 +92,7 @@ void FailedUnits(PageWriter& page) {
   std::vector<std::string> lines;
   for (const rapidjson::Value& u : page.root()["units"].GetArray()) {
     if (BoolOf(u, "ok")) continue;
-    lines.push_back(page.T("unit.failed", {{"unit", page.Quote(StringOf(u, "id"))},
+    lines.push_back(page.T("unit.failed", {{"unit", page.QuoteOf(u, "id")},
                                            {"failure", page.Record(StringOf(u, "failure"))}}));
   }
   if (lines.empty()) return;
@@ -99,17 +103,15 @@ void FailedUnits(PageWriter& page) {
 // The deck's charts: one slide per measured concurrency from the figures
 // "<prefix>-c<N>.svg"; where figures.cc drew none, a slide that says why instead.
 void Charts(PageWriter& page, std::string_view prefix, std::string_view no_figure_key) {
-  for (const rapidjson::Value& c : page.root()["concurrencies"].GetArray()) {
-    if (!c.IsUint()) continue;
-    const std::string n = std::to_string(c.GetUint());
+  for (uint32_t c : UintsOf(page.root()["concurrencies"])) {
+    const std::string n = std::to_string(c);
     page.Heading(
         page.T(Concat("deck.", prefix, ".title"), {{"concurrency", n}}), 3, {},
         page.T("deck.data.chart", {{"section", page.section().title}, {"concurrency", n}}));
     if (const Figure* f = page.FigureNamed(Concat(prefix, "-c", n, ".svg")); f != nullptr) {
       page.AddFigure(*f, page.T(Concat("deck.", prefix, ".caption")));
     } else {
-      page.Add(page.T(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}}),
-               BlockStyle::kLead);
+      page.AddLead(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}});
     }
   }
 }
@@ -137,41 +139,33 @@ void Headline(PageWriter& page) {
                             {"tier", page.TierText(tier)}};
     page.Heading(page.T("deck.headline.title"), 3, "headline", page.T("deck.headline.data", at));
     page.Add(page.Pct(NumberOf(st, "share_at_tier"), 2), BlockStyle::kBig);
-    page.Add(page.T("deck.headline.statement",
-                    {{"subject", page.front().subject},
-                     at[0],
-                     at[1],
-                     {"threshold", page.Pct(NumberOf(root, "share_threshold"), 0)}}),
-             BlockStyle::kLead);
-    page.Add(lower.empty() ? page.T("deck.headline.none_lower")
-                           : page.T("deck.headline.lower", {{"count", std::to_string(lower.size())},
-                                                            {"names", page.Join(lower)}}));
-    page.Add(page.T("deck.headline.same_tier", {{"values", page.Join(same_tier)}}),
-             BlockStyle::kNote);
-    return;
+    page.AddLead("deck.headline.statement",
+                 {{"subject", page.front().subject}, at[0], at[1],
+                  {"threshold", page.Pct(NumberOf(root, "share_threshold"), 0)}});
+    lower.empty() ? page.AddText("deck.headline.none_lower")
+                  : page.AddText("deck.headline.lower", {{"count", std::to_string(lower.size())},
+                                                         {"names", page.Join(lower)}});
+    return page.AddNote("deck.headline.same_tier", {{"values", page.Join(same_tier)}});
   }
 }
 
 void Scaling(PageWriter& page) {
   page.Heading(page.T("scaling.title"), 3, "scaling");
-  std::vector<uint32_t> concurrencies;
-  for (const rapidjson::Value& c : page.root()["concurrencies"].GetArray()) {
-    if (c.IsUint()) concurrencies.push_back(c.GetUint());
-  }
-  if (concurrencies.size() < 2) return page.Add(page.T("scaling.none"));
-  page.Add(page.T("scaling.intro"), BlockStyle::kNote);
+  const std::vector<uint32_t> concurrencies = UintsOf(page.root()["concurrencies"]);
+  if (concurrencies.size() < 2) return page.AddText("scaling.none");
+  page.AddNote("scaling.intro");
   std::vector<PageColumn> header = page.Columns({"col.adapter", "col.tier"});
   for (size_t i = 1; i < concurrencies.size(); ++i) {
     header.push_back({page.Text(
         Concat(std::to_string(concurrencies[i - 1]), " → ", std::to_string(concurrencies[i])))});
   }
   header.push_back({page.T("col.keeps_rising")});
-  std::vector<std::vector<std::string>> rows;
+  Rows rows;
   const rapidjson::Value& scaling = page.root()["scaling"];
   for (rapidjson::SizeType r = 0; r < scaling.Size(); ++r) {
     const rapidjson::Value* steps = MemberOf(scaling[r], "steps");
     if (steps == nullptr || !steps->IsArray()) return page.Lacks(Indexed("scaling", r, "steps"));
-    std::vector<std::string> cells = {page.AdapterColumn(StringOf(scaling[r], "adapter")),
+    Row cells = {page.AdapterColumn(StringOf(scaling[r], "adapter")),
                                       page.TierText(UintOf(scaling[r], "tier_us"))};
     for (size_t i = 1; i < concurrencies.size(); ++i) {
       std::string trend = page.Text(kNoFigure);
@@ -189,20 +183,26 @@ void Scaling(PageWriter& page) {
   page.Table(std::move(header), std::move(rows));
 }
 
+// The lines of a model array of messages under their heading, or `none_key`'s one line.
+void Said(PageWriter& page, std::string_view title_key, const MessageArgs& title_args,
+          const char* array, std::string_view none_key) {
+  page.AddHeading(title_key, title_args);
+  std::vector<std::string> lines = SayAll(page, array);
+  if (lines.empty()) page.AddText(none_key);
+  page.Bullets(std::move(lines));
+  page.AddText("appendix.pointer");
+}
+
 }  // namespace
 
 void WriteConclusions(PageWriter& page) {
   page.Section("section.conclusions.title", "conclusion");
   std::vector<std::string> lines = SayAll(page, "conclusions");
-  if (lines.empty()) {
-    page.Add(page.T("conclusions.none"));
-  } else {
-    page.Add(page.T("conclusions.intro"), BlockStyle::kNote);
-    page.Bullets(std::move(lines));
-  }
+  lines.empty() ? page.AddText("conclusions.none") : page.AddNote("conclusions.intro");
+  page.Bullets(std::move(lines));
   if (page.deck()) return Headline(page);
-  page.Heading(page.T("figures.title"));
-  if (page.figures().empty()) page.Add(page.T("figures.none"));
+  page.AddHeading("figures.title");
+  if (page.figures().empty()) page.AddText("figures.none");
   for (const Figure& f : page.figures()) {
     page.AddFigure(f, page.T("md.figure_caption", {{"title", page.Text(f.title)}}));
   }
@@ -217,58 +217,43 @@ void WriteLatency(PageWriter& page) {
     }
     return Charts(page, "latency", "deck.chart.none");
   }
-  page.Add(page.T("latency.intro"));
-  page.Heading(page.T("latency.absolute.title"));
-  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-               const rapidjson::Value* stats = MemberOf(unit, "stats");
-               const rapidjson::Value* e2e =
-                   stats != nullptr ? MemberOf(*stats, "end_to_end_ns") : nullptr;
-               if (e2e == nullptr) return page.Text(kNoFigure);
-               // One line: the median, then its tail after a separator every format keeps.
-               return page.Text(Concat(Duration(NumberOf(*e2e, "median")), "; p95 ",
-                                       Duration(NumberOf(*e2e, "p95")), " · p99 ",
-                                       Duration(NumberOf(*e2e, "p99")), " · ±",
-                                       Percent(NumberOf(*e2e, "relative_spread")))) +
-                      ThreadNotes(page, unit);
-             }));
+  page.AddText("latency.intro");
+  UnitTable(page, "latency.absolute.title", true, [&page](const rapidjson::Value& unit) {
+    const rapidjson::Value* e2e = MemberOf(ObjectOf(unit, "stats"), "end_to_end_ns");
+    if (e2e == nullptr) return page.Text(kNoFigure);
+    // One line: the median, then its tail after a separator every format keeps.
+    return page.Text(Concat(Duration(NumberOf(*e2e, "median")), "; p95 ",
+                            Duration(NumberOf(*e2e, "p95")), " · p99 ",
+                            Duration(NumberOf(*e2e, "p99")), " · ±",
+                            Percent(NumberOf(*e2e, "relative_spread")))) +
+           ThreadNotes(page, unit);
+  });
   FailedUnits(page);
-  page.Heading(page.T("latency.ratio.title"));
-  page.Add(page.T("table.ratio"));
-  page.Add(page.T("latency.ratio.intro"));
+  page.AddHeading("latency.ratio.title");
+  page.AddText("table.ratio");
+  page.AddText("latency.ratio.intro");
   PivotTable(page, true, [&page](std::string_view baseline, uint32_t c, uint32_t tier) {
     const rapidjson::Value* cell = page.model().CellAt(baseline, c, tier);
     if (cell == nullptr) return page.Text(kNoFigure);
     return Concat(page.Times(NumberOf(*cell, "ratio")), " · ",
                   page.T(Concat("verdict.", StringOf(*cell, "verdict"))));
   });
-  page.Heading(page.T("latency.crossovers.title"));
-  std::vector<std::string> crossovers = SayAll(page, "crossovers");
-  if (crossovers.empty()) page.Add(page.T("latency.crossovers.none"));
-  page.Bullets(std::move(crossovers));
-  page.Add(page.T("appendix.pointer"));
+  Said(page, "latency.crossovers.title", {}, "crossovers", "latency.crossovers.none");
 }
 
 void WriteOverhead(PageWriter& page) {
   page.Section("section.overhead.title", "overhead");
   if (page.deck()) return Charts(page, "overhead", "deck.overhead.none");
-  page.Add(page.T("overhead.intro", {{"cores", page.Cores()}}));
-  page.Heading(page.T("overhead.share.title"));
-  page.Add(page.T("table.ratio"));
-  PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-               return page.Pct(Stat(&unit, "overhead_share"), 2);
-             }));
-  page.Heading(page.T("overhead.absolute.title"));
-  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-               return page.Dur(Stat(&unit, "overhead_ns"));
-             }));
-  page.Heading(page.T("overhead.thresholds.title",
-                      {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}));
-  std::vector<std::string> thresholds = SayAll(page, "share_thresholds");
-  if (thresholds.empty()) page.Add(page.T("overhead.thresholds.none"));
-  page.Bullets(std::move(thresholds));
-  page.Add(page.T("appendix.pointer"));
+  page.AddText("overhead.intro", {{"cores", page.Cores()}});
+  UnitTable(page, "overhead.share.title", false, [&page](const rapidjson::Value& unit) {
+    return page.Pct(Stat(&unit, "overhead_share"), 2);
+  });
+  UnitTable(page, "overhead.absolute.title", true, [&page](const rapidjson::Value& unit) {
+    return page.Dur(Stat(&unit, "overhead_ns"));
+  });
+  Said(page, "overhead.thresholds.title",
+       {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}, "share_thresholds",
+       "overhead.thresholds.none");
 }
 
 void WriteThroughput(PageWriter& page) {
@@ -276,12 +261,10 @@ void WriteThroughput(PageWriter& page) {
   if (page.deck()) {
     Charts(page, "throughput", "deck.chart.none");
   } else {
-    page.Add(page.T("throughput.intro"));
-    page.Heading(page.T("throughput.absolute.title"));
-    page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-    PivotTable(page, false, UnitFigure(page, [&page](const rapidjson::Value& unit) {
-                 return page.Text(Rate(Stat(&unit, "throughput_per_s")));
-               }));
+    page.AddText("throughput.intro");
+    UnitTable(page, "throughput.absolute.title", true, [&page](const rapidjson::Value& unit) {
+      return page.Text(Rate(Stat(&unit, "throughput_per_s")));
+    });
   }
   Scaling(page);
 }
