@@ -23,20 +23,30 @@ void Notes(PageWriter& page, const CostNotes& notes) {
   std::vector<std::string> lines;
   for (size_t i = 0; i < notes.notes().size(); ++i) {
     const CostNote& note = notes.notes()[i];
-    const std::string reason =
-        page.TOr(Concat("cost.reason.", note.code),
-                 page.T("cost.reason.other", {{"code", page.Quote(note.code)}}));
-    lines.push_back(page.T("cost.note", {{"note", std::to_string(i + 1)},
-                                         {"reason", reason},
-                                         {"detail", page.Record(note.detail)}}));
+    lines.push_back(
+        page.T("cost.note", {{"note", std::to_string(i + 1)},
+                             {"reason", page.NamedOr("cost.reason.", note.code, "code")},
+                             {"detail", page.Record(note.detail)}}));
   }
   page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+}
+
+// A cost table, a row per element of `rows` (a model array) by `row(element, notes)`, then the
+// notes its cells point to.
+template <typename F>
+void NotedTable(PageWriter& page, std::vector<PageColumn> columns, const rapidjson::Value& rows,
+                F row) {
+  CostNotes notes;
+  page.Table(std::move(columns), MapEach(rows.GetArray(), [&](const rapidjson::Value& element) {
+               return row(element, notes);
+             }));
+  Notes(page, notes);
 }
 
 void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
   const rapidjson::Value& rows = ArrayOf(cost, "rows");
   if (rows.Empty()) return;
-  page.Heading(page.T("cost.counts.title"));
+  page.AddHeading("cost.counts.title");
   std::vector<PageColumn> header =
       page.Columns({"col.adapter", "col.concurrency#", "cost.col.tasks#"});
   for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), true});
@@ -44,13 +54,10 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
   bool threads = false;
   for (const rapidjson::Value& row : rows.GetArray()) threads |= row.HasMember("threads_created");
   if (threads) header.push_back({page.T("cost.col.threads_created"), true});
-  CostNotes notes;
-  std::vector<std::vector<std::string>> table;
-  for (const rapidjson::Value& row : rows.GetArray()) {
+  NotedTable(page, std::move(header), rows, [&](const rapidjson::Value& row, CostNotes& notes) {
     const std::string_view failure = BoolOf(row, "ok") ? "" : StringOf(row, "failure");
-    std::vector<std::string> cells = {page.AdapterColumn(StringOf(row, "adapter")),
-                                      std::to_string(UintOf(row, "concurrency")),
-                                      page.Text(Count(NumberOf(row, "tasks")))};
+    Row cells = {page.AdapterColumn(StringOf(row, "adapter")), page.NumberText(row, "concurrency"),
+                 page.Text(Count(NumberOf(row, "tasks")))};
     for (const CostCount& c : kCostCounts) {
       cells.push_back(CellText(page, notes.Cell(MemberOf(row, c.field), c.format, failure)));
     }
@@ -59,42 +66,34 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
                           ? page.Text(Count(NumberOf(row, "threads_created_per_round")))
                           : page.Text(kNoFigure));
     }
-    table.push_back(std::move(cells));
-  }
-  page.Table(std::move(header), std::move(table));
-  Notes(page, notes);
+    return cells;
+  });
 }
 
 void ColdStartTable(PageWriter& page, const rapidjson::Value& cost) {
   const rapidjson::Value& rows = ArrayOf(cost, "cold_start");
   if (rows.Empty()) return;
-  page.Heading(page.T("cost.cold.title"));
-  page.Add(page.T("cost.cold.intro"), BlockStyle::kNote);
-  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  CostNotes notes;
-  std::vector<std::vector<std::string>> table;
-  for (const rapidjson::Value& row : rows.GetArray()) {
+  page.AddHeading("cost.cold.title");
+  page.AddNote("cost.cold.intro");
+  page.AbsoluteNote();
+  const std::vector<PageColumn> columns =
+      page.Columns({"col.adapter", "cost.col.setup#", "cost.col.first_task#",
+                    "cost.col.cold_alloc_calls#", "cost.col.cold_alloc_bytes#"});
+  NotedTable(page, columns, rows, [&](const rapidjson::Value& row, CostNotes& notes) -> Row {
     const bool ok = BoolOf(row, "ok");
     const std::string_view failure = ok ? "" : StringOf(row, "failure");
     const std::string failed = ok ? "" : CellText(page, notes.Failed(failure));
-    table.push_back(
-        {page.AdapterColumn(StringOf(row, "adapter")),
-         ok ? page.Dur(NumberOf(row, "setup_ns")) : failed,
-         ok ? page.Dur(NumberOf(row, "first_task_ns")) : failed,
-         CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")),
-         CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total"))});
-  }
-  page.Table(page.Columns({"col.adapter", "cost.col.setup#", "cost.col.first_task#",
-                           "cost.col.cold_alloc_calls#", "cost.col.cold_alloc_bytes#"}),
-             std::move(table));
-  Notes(page, notes);
+    return {page.AdapterColumn(StringOf(row, "adapter")),
+            ok ? page.Dur(NumberOf(row, "setup_ns")) : failed,
+            ok ? page.Dur(NumberOf(row, "first_task_ns")) : failed,
+            CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")),
+            CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total"))};
+  });
 }
 
-std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& row,
-                                      CostNotes& notes) {
-  std::vector<std::string> cells = {
-      page.AdapterColumn(StringOf(row, "adapter")), std::to_string(UintOf(row, "concurrency")),
-      page.TierText(UintOf(row, "tier_us")), page.Text(Count(NumberOf(row, "tasks")))};
+Row CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes) {
+  Row cells = {page.AdapterColumn(StringOf(row, "adapter")), page.NumberText(row, "concurrency"),
+               page.TierText(UintOf(row, "tier_us")), page.Text(Count(NumberOf(row, "tasks")))};
   if (!BoolOf(row, "ok")) {
     cells.insert(cells.end(), 4, CellText(page, notes.Failed(StringOf(row, "failure"))));
     return cells;
@@ -116,29 +115,24 @@ std::vector<std::string> CallgrindRow(PageWriter& page, const rapidjson::Value& 
 
 void CallgrindTable(PageWriter& page, const rapidjson::Value& cost) {
   if (StringOf(cost, "callgrind_status") != "measured") {
-    return page.Add(page.T("cost.callgrind.not_run",
-                           {{"command", page.Code("zoo-host run --instrument callgrind")}}));
+    return page.AddText("cost.callgrind.not_run",
+                        {{"command", page.Code("zoo-host run --instrument callgrind")}});
   }
-  page.Heading(page.T("cost.callgrind.title"));
-  page.Add(page.T("cost.callgrind.intro",
-                  {{"tool", page.Code("valgrind --tool=callgrind")},
-                   {"version", page.Quote(StringOf(cost, "callgrind_version"))}}),
-           BlockStyle::kNote);
-  page.Add(page.T("msg.cost.callgrind_times_meaningless"), BlockStyle::kNote);
-  CostNotes notes;
-  std::vector<std::vector<std::string>> table;
-  for (const rapidjson::Value& row : ArrayOf(cost, "callgrind").GetArray()) {
-    table.push_back(CallgrindRow(page, row, notes));
-  }
-  page.Table(page.Columns({"col.adapter", "col.concurrency#", "col.tier#", "cost.col.tasks#",
+  page.AddHeading("cost.callgrind.title");
+  page.AddNote("cost.callgrind.intro", {{"tool", page.Code("valgrind --tool=callgrind")},
+                                        {"version", page.QuoteOf(cost, "callgrind_version")}});
+  page.AddNote("msg.cost.callgrind_times_meaningless");
+  NotedTable(page,
+             page.Columns({"col.adapter", "col.concurrency#", "col.tier#", "cost.col.tasks#",
                            "cost.col.instructions#", "cost.col.instructions_total#",
                            "cost.col.instructions_again#", "cost.col.repeats#"}),
-             std::move(table));
-  Notes(page, notes);
+             ArrayOf(cost, "callgrind"), [&](const rapidjson::Value& row, CostNotes& notes) {
+               return CallgrindRow(page, row, notes);
+             });
 }
 
 void Caveats(PageWriter& page, std::string_view workload) {
-  page.Heading(page.T("cost.caveats.title"));
+  page.AddHeading("cost.caveats.title");
   page.Bullets(
       {page.T("cost.caveat.threads"), page.T("cost.caveat.host"),
        page.T("cost.caveat.body", {{"workload", page.Code(workload)}}),
@@ -165,9 +159,8 @@ void WriteCost(PageWriter& page) {
   const rapidjson::Value& cost = page.model().Cost();
   const std::string_view recorded = StringOf(cost, "workload");
   const std::string_view workload = recorded.empty() ? "noop" : recorded;
-  page.Add(page.T("cost.intro",
-                  {{"workload", page.Code(workload)}, {"perf", page.Code("perf_event_open")}}),
-           BlockStyle::kNote);
+  page.AddNote("cost.intro",
+               {{"workload", page.Code(workload)}, {"perf", page.Code("perf_event_open")}});
   if (StringOf(cost, "status") != "measured") {
     page.Add(NotRun(page, StringOf(cost, "reason_code")), BlockStyle::kLead);
     // A run under callgrind counts nothing else, but its instruction counts are the point.
