@@ -11,14 +11,14 @@ namespace zoo::report {
 namespace {
 
 void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t index) {
-  page.Heading(page.T("attribution.sample.title",
-                      {{"tier", page.TierText(UintOf(sample, "tier_us"))},
-                       {"concurrency", std::to_string(UintOf(sample, "concurrency"))}}));
-  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  std::vector<std::vector<std::string>> rows;
+  page.AddHeading("attribution.sample.title",
+                  {{"tier", page.TierText(UintOf(sample, "tier_us"))},
+                   {"concurrency", page.NumberText(sample, "concurrency")}});
+  page.AbsoluteNote();
+  Rows rows;
   for (const rapidjson::Value& a : ArrayOf(sample, "adapters").GetArray()) {
     const bool measurable = BoolOf(a, "measurable");
-    std::vector<std::string> row = {page.AdapterColumn(StringOf(a, "adapter"))};
+    Row row = {page.AdapterColumn(StringOf(a, "adapter"))};
     // drain_ns: what no other segment holds, so the row adds up to its end-to-end.
     for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns", "drain_ns"}) {
       row.push_back(
@@ -33,26 +33,17 @@ void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t 
                              : page.T(Concat("attribution.not_measurable.", code)));
     rows.push_back(std::move(row));
   }
-  page.Table(page.Columns({"col.adapter", "segment.submit#", "segment.handoff#", "segment.body#",
-                           "segment.return#", "segment.drain#", "col.status"}),
+  page.Table({"col.adapter", "segment.submit#", "segment.handoff#", "segment.body#",
+              "segment.return#", "segment.drain#", "col.status"},
              std::move(rows));
-  std::vector<std::string> excess;
-  for (const rapidjson::Value& e : ArrayOf(sample, "excess").GetArray()) {
+  page.Bullets(MapEach(ArrayOf(sample, "excess").GetArray(), [&](const rapidjson::Value& e) {
     const double total = NumberOf(e, "total_excess_ns");
-    const std::string baseline = page.Quote(StringOf(e, "baseline"));
-    if (total > 0) {
-      excess.push_back(
-          page.T("attribution.excess.slower",
-                 {{"excess", page.Dur(total)},
-                  {"baseline", baseline},
-                  {"segment_excess", page.Dur(NumberOf(e, "largest_segment_excess_ns"))},
-                  {"segment", page.T(Concat("segment.", StringOf(e, "largest_segment")))}}));
-    } else {
-      excess.push_back(page.T("attribution.excess.not_slower",
-                              {{"excess", page.Dur(total)}, {"baseline", baseline}}));
-    }
-  }
-  page.Bullets(std::move(excess));
+    MessageArgs args = {{"excess", page.Dur(total)}, {"baseline", page.QuoteOf(e, "baseline")}};
+    if (total <= 0) return page.T("attribution.excess.not_slower", args);
+    args.emplace_back("segment_excess", page.Dur(NumberOf(e, "largest_segment_excess_ns")));
+    args.emplace_back("segment", page.T(Concat("segment.", StringOf(e, "largest_segment"))));
+    return page.T("attribution.excess.slower", args);
+  }));
 }
 
 // The described item of a semantics item record ({"item": {...}, "priced", ...}).
@@ -74,23 +65,22 @@ std::string CheckSentence(PageWriter& page, const rapidjson::Value& check, std::
 // Each priced item against the run with every item off, at each priced concurrency: the
 // absolute prices in one table, whether they stand out of the noise in another.
 void SemanticsCosts(PageWriter& page, const rapidjson::Value& items) {
-  std::vector<std::vector<std::string>> prices, verdicts;
+  Rows prices, verdicts;
   const std::string none = page.Text(kNoFigure);
   for (const rapidjson::Value& record : items.GetArray()) {
-    const std::string name = page.Quote(StringOf(Described(record), "name"));
+    const std::string name = page.QuoteOf(Described(record), "name");
     for (const rapidjson::Value& cost : ArrayOf(record, "costs").GetArray()) {
-      const std::string concurrency = std::to_string(UintOf(cost, "concurrency"));
+      const std::string concurrency = page.NumberText(cost, "concurrency");
       if (!BoolOf(cost, "measured")) {
         prices.push_back({name, concurrency, none, none, none});
         verdicts.push_back(
             {name, concurrency, none,
              page.T(Concat("semantics.cost_unmeasured.", StringOf(cost, "reason_code")),
-                    {{"off_unit", page.Quote(StringOf(cost, "off_unit"))},
-                     {"on_unit", page.Quote(StringOf(cost, "on_unit"))}}),
+                    {{"off_unit", page.QuoteOf(cost, "off_unit")},
+                     {"on_unit", page.QuoteOf(cost, "on_unit")}}),
              none});
         continue;
       }
-      const rapidjson::Value* test = MemberOf(cost, "test");
       // A price inside the noise is never printed as a number (it could read as a saving).
       const std::string_view verdict = StringOf(cost, "verdict");
       prices.push_back({name, concurrency, page.Dur(NumberOf(cost, "off_median_ns")),
@@ -100,21 +90,18 @@ void SemanticsCosts(PageWriter& page, const rapidjson::Value& items) {
                             : page.Dur(NumberOf(cost, "cost_ns"))});
       verdicts.push_back({name, concurrency, page.Pct(NumberOf(cost, "band")),
                           page.T(Concat("semantics.verdict.", verdict)),
-                          page.Text(PValue(test != nullptr ? NumberOf(*test, "p_value")
-                                                           : NumberOf(cost, "p_value")))});
+                          page.PValueOf(cost)});
     }
   }
   if (prices.empty()) return;
-  page.Heading(page.T("semantics.costs.title"));
-  page.Add(page.T("table.absolute"), BlockStyle::kAbsolute);
-  page.Table(page.Columns({"col.item", "col.concurrency#", "col.off_median#", "col.on_median#",
-                           "col.cost#"}),
+  page.AddHeading("semantics.costs.title");
+  page.AbsoluteNote();
+  page.Table({"col.item", "col.concurrency#", "col.off_median#", "col.on_median#", "col.cost#"},
              std::move(prices));
-  page.Heading(page.T("semantics.verdicts.title"));
-  page.Add(page.T("semantics.verdicts.intro"), BlockStyle::kNote);
-  page.Table(
-      page.Columns({"col.item", "col.concurrency#", "col.band#", "col.verdict", "col.p_value#"}),
-      std::move(verdicts));
+  page.AddHeading("semantics.verdicts.title");
+  page.AddNote("semantics.verdicts.intro");
+  page.Table({"col.item", "col.concurrency#", "col.band#", "col.verdict", "col.p_value#"},
+             std::move(verdicts));
 }
 
 // The "semantics" member as the run recorded it: its status, why nothing was priced when
@@ -135,7 +122,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
   page.Bullets(std::move(lines));
 
   const rapidjson::Value& items = ArrayOf(semantics, "items");
-  std::vector<std::vector<std::string>> rows;
+  Rows rows;
   std::vector<std::string> checks;
   for (const rapidjson::Value& record : items.GetArray()) {
     const rapidjson::Value& described = Described(record);
@@ -164,8 +151,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
     }
   }
   if (!rows.empty()) {
-    page.Table(page.Columns({"col.item", "col.layer", "col.description", "col.priced"}),
-               std::move(rows));
+    page.Table({"col.item", "col.layer", "col.description", "col.priced"}, std::move(rows));
   }
   page.Bullets(std::move(checks));
   SemanticsCosts(page, items);
@@ -175,9 +161,9 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
 
 void WriteAttribution(PageWriter& page) {
   page.Section("section.attribution.title", "attribution");
-  page.Add(page.T("attribution.intro"));
+  page.AddText("attribution.intro");
   const rapidjson::Value& samples = page.root()["attribution"];
-  if (samples.Empty()) page.Add(page.T("attribution.none"));
+  if (samples.Empty()) page.AddText("attribution.none");
   for (rapidjson::SizeType i = 0; i < samples.Size(); ++i) AttributionSample(page, samples[i], i);
 }
 
@@ -187,12 +173,12 @@ void WriteSemantics(PageWriter& page) {
            BlockStyle::kNote);
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   if (semantics == nullptr || semantics->IsNull()) {
-    page.Add(page.T("semantics.not_measured"));
+    page.AddText("semantics.not_measured");
   } else {
     SemanticsRecorded(page, *semantics);
   }
   page.Heading(page.T("native.title"), 3, "native-line");
-  page.Add(page.T("native.not_applicable"), BlockStyle::kLead);
+  page.AddLead("native.not_applicable");
 }
 
 }  // namespace zoo::report
