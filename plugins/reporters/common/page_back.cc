@@ -1,6 +1,7 @@
 // The sections that qualify the numbers and let a reader check them: caliber limitations,
 // bringing one's own baseline, the self-check, and the appendix with every value (in the
 // deck: where to find it).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,15 +22,15 @@ void Withheld(PageWriter& page) {
   const rapidjson::Value* withheld = MemberOf(SelfChecks(page), "withheld");
   if (withheld == nullptr || !withheld->IsArray()) return page.Lacks("self_checks.withheld");
   if (withheld->Empty()) return;
-  std::vector<std::string> lines;
-  for (const rapidjson::Value& w : withheld->GetArray()) {
-    lines.push_back(page.T(Concat("withheld.", StringOf(w, "reason_code")),
-                           {{"unit", page.Quote(StringOf(w, "unit"))},
-                            {"cores", page.Cores()},
-                            {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}}));
-  }
-  page.Heading(page.T("caliber.withheld.title"));
-  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+  page.AddHeading("caliber.withheld.title");
+  page.Bullets(MapEach(withheld->GetArray(),
+                       [&](const rapidjson::Value& w) {
+                         return page.T(Concat("withheld.", StringOf(w, "reason_code")),
+                                       {{"unit", page.QuoteOf(w, "unit")},
+                                        {"cores", page.Cores()},
+                                        {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}});
+                       }),
+               BlockStyle::kNoteItem);
 }
 
 std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
@@ -42,25 +43,21 @@ std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
   return page.Text(out.empty() ? std::string(kNoFigure) : out);
 }
 
-std::vector<std::string> AppendixRow(PageWriter& page, const rapidjson::Value& u) {
-  std::vector<std::string> row = {page.Quote(StringOf(u, "id"))};
+Row AppendixRow(PageWriter& page, const rapidjson::Value& u) {
+  Row row = {page.QuoteOf(u, "id")};
   if (!BoolOf(u, "ok")) {
     row.push_back(page.T("cell.failed"));
     row.insert(row.end(), 10, page.Text(kNoFigure));
     return row;
   }
-  static const rapidjson::Value kNone(rapidjson::kObjectType);
   const rapidjson::Value& stats = u["stats"];
-  const rapidjson::Value* e2e_member = MemberOf(stats, "end_to_end_ns");
-  const rapidjson::Value& e2e = e2e_member != nullptr ? *e2e_member : kNone;
-  const rapidjson::Value* body_member = MemberOf(stats, "body_ns");
-  const rapidjson::Value& body = body_member != nullptr ? *body_member : kNone;
+  const rapidjson::Value& e2e = ObjectOf(stats, "end_to_end_ns");
   row.push_back(page.T("cell.ok"));
   for (const char* key : {"p50", "p95", "p99", "mean", "stdev"}) {
     row.push_back(page.Dur(NumberOf(e2e, key)));
   }
   row.push_back(page.Pct(NumberOf(e2e, "relative_spread")));
-  row.push_back(page.Dur(NumberOf(body, "median")));
+  row.push_back(page.Dur(NumberOf(ObjectOf(stats, "body_ns"), "median")));
   row.push_back(page.Dur(NumberOf(stats, "overhead_ns")));
   row.push_back(page.Pct(NumberOf(stats, "overhead_share"), 2));
   row.push_back(page.Text(Rate(NumberOf(stats, "throughput_per_s"))));
@@ -73,15 +70,14 @@ void Closing(PageWriter& page) {
   const rapidjson::Value& run = root["run"];
   const std::string_view archive = StringOf(root, "archive_path");
   page.Heading(page.T("deck.closing.title"), 3, "closing");
-  page.Add(page.T("deck.closing.full_report", {{"file", page.Code("report.md")}}),
-           BlockStyle::kLead);
-  page.Add(page.T("deck.closing.layout_only"));
+  page.AddLead("deck.closing.full_report", {{"file", page.Code("report.md")}});
+  page.AddText("deck.closing.layout_only");
   page.Bullets(
       {page.front().raw_data,
        page.T("deck.closing.rerender",
               {{"command", page.Code(Concat("zoo-host render ", archive))}}),
-       page.T("deck.closing.units", {{"measured", std::to_string(UintOf(run, "units_measured"))},
-                                     {"failed", std::to_string(UintOf(run, "units_failed"))}})});
+       page.T("deck.closing.units", {{"measured", page.NumberText(run, "units_measured")},
+                                     {"failed", page.NumberText(run, "units_failed")}})});
 }
 
 }  // namespace
@@ -89,7 +85,7 @@ void Closing(PageWriter& page) {
 void WriteCaliber(PageWriter& page) {
   page.Section("section.caliber.title", "caliber");
   page.section().deck_slide_limit = kCaliberSlides;
-  page.Add(page.T("caliber.intro"), BlockStyle::kNote);
+  page.AddNote("caliber.intro");
   std::vector<std::string> lines;
   for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
     const std::string_view name = StringOf(a, "name");
@@ -108,14 +104,14 @@ void WriteCaliber(PageWriter& page) {
     }
   }
   page.Bullets(std::move(lines), BlockStyle::kNoteItem);
-  page.Add(page.T("caliber.levels"), BlockStyle::kNote);
+  page.AddNote("caliber.levels");
   std::vector<std::string> limits = {page.T(
-      "caliber.machine", {{"cpu", page.Quote(StringOf(page.root()["environment"], "cpu_model"))},
+      "caliber.machine", {{"cpu", page.QuoteOf(page.root()["environment"], "cpu_model")},
                           {"cores", page.Cores()}})};
   if (BoolOf(page.root()["run"], "quick")) limits.push_back(page.T("report.quick"));
-  size_t failed = 0;
-  for (const rapidjson::Value& u : page.root()["units"].GetArray())
-    failed += BoolOf(u, "ok") ? 0 : 1;
+  const auto units = page.root()["units"].GetArray();
+  const auto failed =
+      std::count_if(units.begin(), units.end(), [](const auto& u) { return !BoolOf(u, "ok"); });
   if (failed != 0) {
     limits.push_back(page.T("caliber.failed_units", {{"count", std::to_string(failed)}}));
   }
@@ -125,7 +121,7 @@ void WriteCaliber(PageWriter& page) {
 
 void WriteByob(PageWriter& page) {
   page.Section("section.byob.title", "byob");
-  page.Add(page.T("byob.intro"), BlockStyle::kNote);
+  page.AddNote("byob.intro");
   page.Bullets({
       page.T("byob.sdk",
              {{"command", page.Code("pkg-config --cflags zoo-host-sdk")},
@@ -155,7 +151,7 @@ void WriteByob(PageWriter& page) {
 
 void WriteSelfCheck(PageWriter& page) {
   page.Section("section.self_check.title", "self-check");
-  page.Add(page.T("self_check.intro"), BlockStyle::kNote);
+  page.AddNote("self_check.intro");
   const rapidjson::Value& checks = SelfChecks(page);
   page.Add(page.Strong(page.T(BoolOf(checks, "passed") ? "self_check.overall.passed"
                                                        : "self_check.overall.failed")),
@@ -163,10 +159,9 @@ void WriteSelfCheck(PageWriter& page) {
   std::vector<std::string> lines;
   const rapidjson::Value& list = ArrayOf(checks, "checks");
   for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-    const std::string_view name = StringOf(list[i], "name");
     lines.push_back(page.T(
         "self_check.item",
-        {{"name", page.TOr(Concat("check.", name), page.Quote(name))},
+        {{"name", page.Named("check.", StringOf(list[i], "name"))},
          {"outcome", page.T(BoolOf(list[i], "passed") ? "outcome.passed" : "outcome.failed")},
          {"statement", page.Say(MemberOf(list[i], "message"),
                                 Concat("self_checks.checks[", std::to_string(i), "].message"))}}));
@@ -179,27 +174,21 @@ void WriteAppendix(PageWriter& page) {
   if (page.deck()) {
     Closing(page);
   } else {
-    page.Add(page.T("appendix.intro"));
-    page.Heading(page.T("appendix.values.title"));
-    std::vector<std::vector<std::string>> rows;
-    for (const rapidjson::Value& u : page.root()["units"].GetArray())
-      rows.push_back(AppendixRow(page, u));
-    page.Table(page.Columns({"col.unit", "col.outcome", "col.p50", "col.p95", "col.p99", "col.mean",
-                             "col.stdev", "col.spread", "col.body_median", "col.overhead",
-                             "col.share", "col.throughput"}),
-               std::move(rows));
-    page.Heading(page.T("appendix.samples.title"));
-    page.Add(page.T("appendix.samples.intro"));
-    std::vector<std::string> samples;
-    for (const rapidjson::Value& u : page.root()["units"].GetArray()) {
-      samples.push_back(Concat(page.Quote(StringOf(u, "id")), ": ", Samples(page, u)));
-    }
-    page.Bullets(std::move(samples));
+    page.AddText("appendix.intro");
+    page.AddHeading("appendix.values.title");
+    const auto units = page.root()["units"].GetArray();
+    page.Table({"col.unit", "col.outcome", "col.p50", "col.p95", "col.p99", "col.mean",
+                "col.stdev", "col.spread", "col.body_median", "col.overhead", "col.share",
+                "col.throughput"},
+               MapEach(units, [&](const rapidjson::Value& u) { return AppendixRow(page, u); }));
+    page.AddHeading("appendix.samples.title");
+    page.AddText("appendix.samples.intro");
+    page.Bullets(MapEach(units, [&](const rapidjson::Value& u) {
+      return Concat(page.QuoteOf(u, "id"), ": ", Samples(page, u));
+    }));
   }
-  page.Add(
-      page.T("report.footer", {{"version", std::to_string(UintOf(page.root(), "model_version"))},
-                               {"path", page.Code(StringOf(page.root(), "archive_path"))}}),
-      BlockStyle::kNote);
+  page.AddNote("report.footer", {{"version", page.NumberText(page.root(), "model_version")},
+                                 {"path", page.Code(StringOf(page.root(), "archive_path"))}});
 }
 
 }  // namespace zoo::report
