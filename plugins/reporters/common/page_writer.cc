@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/strings/str_join.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/text_format.h"
 #include "zoo/text.hpp"
@@ -122,13 +123,7 @@ std::string PageWriter::Say(const rapidjson::Value* message, std::string_view wh
 }
 
 std::string PageWriter::Join(const std::vector<std::string>& items) {
-  const std::string separator = T("report.list_separator");
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i != 0) out += separator;
-    out += items[i];
-  }
-  return out;
+  return absl::StrJoin(items, T("report.list_separator"));
 }
 
 void PageWriter::Lacks(std::string_view member) {
