@@ -1,5 +1,7 @@
 #include "plugins/reporters/markdown/page_markdown.h"
 
+#include <regex>
+
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/text_format.h"
 #include "plugins/reporters/markdown/markdown_writer.h"
@@ -11,19 +13,10 @@ namespace {
 // numbers, signs and unit symbols only ("56.0 µs", "+40%", "c1: 74.2 µs – 103.2 µs (1.4×)").
 // Anything with a word in it (an adapter name, a unit id) is quoted like other plugin text.
 bool IsLanguageNeutral(std::string_view s) {
-  const auto is_letter = [](char ch) {
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-  };
-  for (size_t i = 0; i < s.size();) {
-    if (!is_letter(s[i])) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < s.size() && is_letter(s[end])) ++end;
-    const std::string_view word = s.substr(i, end - i);
+  static const std::regex kWord("[A-Za-z]+");
+  for (std::cregex_iterator it(s.data(), s.data() + s.size(), kWord), end; it != end; ++it) {
+    const std::string word = it->str();
     if (word != "ns" && word != "ms" && word != "s" && word != "c") return false;
-    i = end;
   }
   return true;
 }
