@@ -43,6 +43,7 @@
 #include "core/archive/cost_record.h"
 #include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"
+#include "core/archive/run_enums.h"
 #include "core/archive/semantics_record.h"
 #include "core/base/json_util.h"
 #include "core/base/message.h"
@@ -82,19 +83,6 @@ struct SelfCheck {
   std::string detail;  // English, for logs
   Message message;     // the same statement for reporters: "self_check.<name>.<outcome>"
 };
-
-// How a run stands, as the archive spells it ("running", "complete", "interrupted", "failed":
-// a save failed, e.g. on a full disk). Spelled out only at the JSON edge.
-enum class RunStatus { kRunning, kComplete, kInterrupted, kFailed };
-const char* RunStatusName(RunStatus status);
-std::optional<RunStatus> ParseRunStatus(std::string_view name);
-
-// What every unit of the main matrix ran under: nothing (a timed run) or valgrind's callgrind
-// (its times are the simulator's, meaningless as times). The archive spells it "" or
-// "callgrind"; only the JSON edge and the --instrument flag read the spelling.
-enum class RunInstrument { kNone, kCallgrind };
-const char* RunInstrumentName(RunInstrument instrument);
-std::optional<RunInstrument> ParseRunInstrument(std::string_view name);
 
 struct RunRecord {
   std::string started_utc;   // 2026-11-30T13:06:19Z
