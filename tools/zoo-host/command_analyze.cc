@@ -116,7 +116,7 @@ void PrintText(const ReportModel& m) {
   std::cout << absl::StrFormat("archive: %s\n", m.archive_path);
   std::cout << absl::StrFormat(
       "run: subject %s %s, %s, %u of %u units measured, %u failed, started %s\n", m.subject,
-      m.subject_version, r.status, r.units_measured, r.units_planned, r.units_failed,
+      m.subject_version, RunStatusName(r.status), r.units_measured, r.units_planned, r.units_failed,
       r.started_utc);
   if (r.quick) std::cout << r.quick_description << "\n";
   std::cout << absl::StrFormat(
