@@ -5,7 +5,7 @@
 // change is read on same-run ratios, each unit read on the cell's basis (compare_basis.h: at
 // the tier's body within the logical cores, end-to-end above them):
 //   ratio        baseline level / subject level in one run, on the basis: each side's level
-//                the mean of its processes' median rounds (verdict.h, report_model.h)
+//                the trimmed mean of its processes' median rounds (verdict.h, report_model.h)
 //   change       old_ratio / new_ratio - 1: the subject's cost relative to that baseline,
 //                positive when the subject got slower against it
 //   interval     the 95% interval of the change: each run's subject / baseline factor drawn by

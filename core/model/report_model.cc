@@ -37,6 +37,7 @@ void CopyFacts(const ModelInput& in, ReportModel* m) {
   m->share_threshold = in.options.share_threshold;
   m->verdict_threshold = in.options.verdict.threshold;
   m->verdict_confidence = in.options.verdict.confidence;
+  m->verdict_level_trim = in.options.verdict.level_trim;
   m->verdict_resamples = in.options.verdict.resamples;
   m->verdict_seed = in.options.verdict.seed;
 }

@@ -111,7 +111,7 @@ struct Cell {
   double baseline_median_ns = 0;
   double subject_end_to_end_ns = 0;  // the raw per-task end-to-end medians, pooled
   double baseline_end_to_end_ns = 0;
-  // baseline / subject on the basis: the sides' levels (verdict.h: the mean of each
+  // baseline / subject on the basis: the sides' levels (verdict.h: the trimmed mean of each
   // process's median round), the estimate the verdict's interval brackets
   double ratio = 0;
   // The ratio read from the faster side (ratio, or 1 / ratio when the baseline is faster),
@@ -411,6 +411,7 @@ struct ReportModel {
   // options; a hand-built model states the defaults).
   double verdict_threshold = VerdictOptions{}.threshold;
   double verdict_confidence = VerdictOptions{}.confidence;
+  double verdict_level_trim = VerdictOptions{}.level_trim;
   int verdict_resamples = VerdictOptions{}.resamples;
   uint64_t verdict_seed = VerdictOptions{}.seed;
   std::vector<UnmeasuredCell> unmeasured;

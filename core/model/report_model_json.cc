@@ -422,6 +422,8 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::String(w, "kind", "two_level_bootstrap");
   json::Double(w, "threshold", m.verdict_threshold);
   json::Double(w, "confidence", m.verdict_confidence);
+  // A side's level: the mean of its process medians after cutting this share from each end.
+  json::Double(w, "level_trim", m.verdict_level_trim);
   json::Int(w, "resamples", m.verdict_resamples);
   // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
   json::String(w, "seed", absl::StrFormat("%#x", m.verdict_seed));

@@ -90,18 +90,26 @@ std::vector<double> SideSamples::ProcessMedians() const {
 
 namespace {
 
-// A side's level: the mean over its processes of each process's median round. The median
-// keeps a preempted round from moving its process; the mean over processes moves smoothly
-// with the share of processes at each level. (The median of all rounds pooled jumps from one
-// level to the other when processes fall at two levels in near-equal shares, as a pool's
-// workers do on this VM by the vCPU they wake on: its bootstrap interval then spans both.)
-double Level(const SideSamples& s, std::vector<double>& scratch) {
+// The mean of `medians` after cutting floor(n x trim) from each end (verdict.h), reordering it.
+double TrimmedMean(std::vector<double>& medians, double trim) {
+  std::sort(medians.begin(), medians.end());
+  const size_t n = medians.size();
+  size_t cut = static_cast<size_t>(std::floor(static_cast<double>(n) * trim + 1e-9));
+  if (2 * cut >= n) cut = (n - 1) / 2;  // keep the middle one or two
   double sum = 0;
+  for (size_t i = cut; i < n - cut; ++i) sum += medians[i];
+  return sum / static_cast<double>(n - 2 * cut);
+}
+
+// A side's level (verdict.h): the trimmed mean of its processes' median rounds.
+double Level(const SideSamples& s, double trim, std::vector<double>& scratch) {
+  std::vector<double> medians;
+  medians.reserve(s.rounds.size());
   for (const std::vector<double>& r : s.rounds) {
     scratch.assign(r.begin(), r.end());
-    sum += MedianInPlace(scratch);
+    medians.push_back(MedianInPlace(scratch));
   }
-  return sum / static_cast<double>(s.rounds.size());
+  return TrimmedMean(medians, trim);
 }
 
 // The bootstrap draws of log(numerator level / denominator level) (the header's two levels,
@@ -110,7 +118,8 @@ double Level(const SideSamples& s, std::vector<double>& scratch) {
 std::vector<double> Draws(const SideSamples& numerator, const SideSamples& denominator,
                           const VerdictOptions& options, std::string_view id, double* estimate) {
   std::vector<double> scratch;
-  *estimate = std::log(Level(numerator, scratch) / Level(denominator, scratch));
+  *estimate = std::log(Level(numerator, options.level_trim, scratch) /
+                       Level(denominator, options.level_trim, scratch));
 
   const bool paired = numerator.process_ids == denominator.process_ids;
   const size_t na = numerator.rounds.size(), nb = denominator.rounds.size();
@@ -122,18 +131,21 @@ std::vector<double> Draws(const SideSamples& numerator, const SideSamples& denom
     DrawRounds(process, draws, scratch);
     return MedianInPlace(scratch);
   };
+  std::vector<double> a, b;  // one resample's process medians, per side
   for (int k = 0; k < options.resamples; ++k) {
-    double a = 0, b = 0;
+    a.clear();
+    b.clear();
     for (size_t i = 0; i < na; ++i) {
       const size_t p = draws.Below(na);
-      a += drawn_median(numerator.rounds[p]);
+      a.push_back(drawn_median(numerator.rounds[p]));
       // Paired: the denominator's process drawn is the one that ran next to it.
-      if (paired) b += drawn_median(denominator.rounds[p]);
+      if (paired) b.push_back(drawn_median(denominator.rounds[p]));
     }
     if (!paired) {
-      for (size_t i = 0; i < nb; ++i) b += drawn_median(denominator.rounds[draws.Below(nb)]);
+      for (size_t i = 0; i < nb; ++i) b.push_back(drawn_median(denominator.rounds[draws.Below(nb)]));
     }
-    logs.push_back(std::log((a / static_cast<double>(na)) / (b / static_cast<double>(nb))));
+    logs.push_back(std::log(TrimmedMean(a, options.level_trim) /
+                            TrimmedMean(b, options.level_trim)));
   }
   return logs;
 }

@@ -274,8 +274,9 @@ TEST(CompareModelTest, TheSubjectIsPooledOverItsProcessesSoOneOddProcessIsNoRegr
   for (const CellChange& c : m.cells) {
     EXPECT_EQ(c.old_subject_processes, 3u);
     EXPECT_EQ(c.new_subject_processes, 3u);
-    // The level is the mean of the processes' medians: one process in three 80% slower moves
-    // it by 80% / 3, and the interval, drawn by processes, says that is within noise.
+    // With 3 processes nothing is trimmed: the level is the mean of their medians, one process
+    // in three 80% slower moves it by 80% / 3, and the interval, drawn by processes, says that
+    // is within noise.
     EXPECT_NEAR(c.change, 0.8 / 3, 1e-9) << c.id();
     EXPECT_EQ(c.direction, ChangeDirection::kWithinNoise) << c.id();
     // Drawn by processes, the odd one is in a third of the draws and widens the interval.

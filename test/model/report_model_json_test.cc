@@ -249,6 +249,7 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   ASSERT_TRUE(method.IsObject());
   EXPECT_DOUBLE_EQ(method["threshold"].GetDouble(), 0.03);
   EXPECT_EQ(method["resamples"].GetInt(), 2000);
+  EXPECT_DOUBLE_EQ(method["level_trim"].GetDouble(), 0.2);
   EXPECT_STREQ(method["seed"].GetString(), "0x7a6f6f2d686f7374");
   EXPECT_DOUBLE_EQ(doc["share_threshold"].GetDouble(), 0.15);
   EXPECT_FALSE(doc["self_checks"]["passed"].GetBool());

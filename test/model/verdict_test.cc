@@ -70,6 +70,25 @@ TEST(VerdictTest, OneOddProcessIsNotAWinner) {
   EXPECT_GT(j.high, std::log(1.3)) << "the interval reaches the odd process";
 }
 
+TEST(VerdictTest, TwoFarSlowerProcessesDoNotHideACostInEveryOther) {
+  // The subject costs 8% more in every process; 2 of the baseline's 20 processes ran 60%
+  // slower (a pool on this VM, now and then). The mean of the process medians would put the
+  // baseline at 1.06x and call the 8% nothing; the trimmed level (verdict.h) cuts 4 processes
+  // from each end and sees it.
+  SideSamples baseline = Side(100'000, 20, 10);
+  for (int p : {3, 11}) {
+    for (double& x : baseline.rounds[static_cast<size_t>(p)]) x *= 1.6;
+  }
+  const Judgement j = JudgeCell(Side(108'000, 20, 10), baseline, {}, "b/c1/40us");
+  EXPECT_EQ(j.verdict, Verdict::kSubjectSlower);
+  EXPECT_NEAR(j.log_ratio, std::log(1.08), 0.01);
+  VerdictOptions mean;
+  mean.level_trim = 0;
+  EXPECT_EQ(JudgeCell(Side(108'000, 20, 10), baseline, mean, "b/c1/40us").verdict,
+            Verdict::kIndistinguishable)
+      << "the plain mean is moved by the two processes";
+}
+
 TEST(VerdictTest, TheSameInputGivesTheSameIntervalAndTheCellIdSeedsIt) {
   const SideSamples a = Side(110'000, 4, 8, 0.05), b = Side(100'000, 4, 8, 0.05);
   const Judgement first = JudgeCell(a, b, {}, "b/c1/40us");

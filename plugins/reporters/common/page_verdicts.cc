@@ -2,6 +2,7 @@
 // is slower (the unfavourable data, grouped and then cell by cell), and where there is no
 // winner, with the interval that decided it, the floor's cells and the cells that could not be
 // compared at all.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,13 @@ std::string NoWinnerReason(PageWriter& page, const rapidjson::Value& cell) {
   if (!(low > 1 || high < 1)) return page.T("reason.no_winner", args);
   args.emplace_back("factor", page.Times(1 / NumberOf(cell, "ratio")));
   return page.T("reason.within_threshold", args);
+}
+
+// The share of process medians cut from each end of a side's level; an older model has none:
+// its levels were plain means.
+double LevelTrim(const rapidjson::Value& method) {
+  const double trim = NumberOf(method, "level_trim");
+  return std::isnan(trim) ? 0 : trim;
 }
 
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
@@ -153,6 +161,7 @@ void WriteNoWinner(PageWriter& page) {
     page.AddText("no_winner.criterion",
                  {{"resamples", std::to_string(resamples)},
                   {"seed", page.QuoteOf(*method, "seed")},
+                  {"trim", page.Pct(LevelTrim(*method), 0)},
                   {"threshold", page.Times(1 + NumberOf(*method, "threshold"))}});
   }
   if (!page.root()["cells"].Empty()) {
