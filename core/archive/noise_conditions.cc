@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -32,9 +33,13 @@ std::optional<std::string> FirstLine(const fs::path& file) {
   return std::string(absl::StripAsciiWhitespace(line));
 }
 
+// `variant` ("held") tells two statements of one state apart: "noise.idle.fine_held".
 NoiseCondition Make(std::string code, const char* state, std::string observed, std::string detail,
-                    std::vector<std::pair<std::string, std::string>> args) {
-  Message message{absl::StrCat("noise.", code, ".", state), std::move(args)};
+                    std::vector<std::pair<std::string, std::string>> args,
+                    std::string_view variant = "") {
+  std::string key = absl::StrCat("noise.", code, ".", state);
+  if (!variant.empty()) absl::StrAppend(&key, "_", absl::string_view(variant.data(), variant.size()));
+  Message message{std::move(key), std::move(args)};
   return NoiseCondition{.code = std::move(code),
                         .state = state,
                         .observed = std::move(observed),
@@ -234,6 +239,51 @@ NoiseCondition CheckHypervisor(const fs::path& root) {
               {{"source", "/proc/cpuinfo"}});
 }
 
+NoiseCondition CheckIdleStates(const fs::path& root, const CpuIdleHold& hold) {
+  constexpr char kStates[] = "/sys/devices/system/cpu/cpu0/cpuidle";
+  // The deepest state the kernel may enter: the largest exit latency of the enabled states.
+  std::string deepest;
+  uint64_t latency_us = 0;
+  bool listed = false;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(Under(root, kStates), ec)) {
+    if (entry.path().filename().string().rfind("state", 0) != 0) continue;
+    const std::optional<std::string> name = FirstLine(entry.path() / "name");
+    const std::optional<std::string> latency = FirstLine(entry.path() / "latency");
+    uint64_t us = 0;
+    if (!name || !latency || !absl::SimpleAtoi(*latency, &us)) continue;
+    listed = true;
+    if (FirstLine(entry.path() / "disable").value_or("0") == "1") continue;
+    if (deepest.empty() || us > latency_us) deepest = *name, latency_us = us;
+  }
+  if (!listed || deepest.empty()) {
+    return NotCheckable("idle", absl::StrCat("CPU idle states: none listed in ", kStates), kStates);
+  }
+  const std::string driver =
+      FirstLine(Under(root, "/sys/devices/system/cpu/cpuidle/current_driver")).value_or("");
+  std::vector<std::pair<std::string, std::string>> args = {
+      {"deepest", deepest}, {"latency", absl::StrCat(latency_us)},
+      {"driver", driver.empty() ? "?" : driver}, {"device", "/dev/cpu_dma_latency"}};
+  const std::string state = absl::StrCat(deepest, " (declared exit latency ", latency_us, " us)");
+  if (latency_us == 0) {
+    return Make("idle", kNoiseFine, state,
+                absl::StrCat("CPU idle states: the deepest is ", state, ", nothing to wake from"),
+                args);
+  }
+  if (hold.held()) {
+    return Make("idle", kNoiseFine, absl::StrCat(state, ", held off"),
+                absl::StrCat("CPU idle states: held off for the run (/dev/cpu_dma_latency at 0); "
+                             "the deepest is ", state),
+                args, "held");
+  }
+  args.emplace_back("reason", hold.why());
+  args.emplace_back("command", hold.requested() ? "sudo zoo-host run" : "--cpu-idle shallow");
+  return Make("idle", kNoiseWarning, absl::StrCat(state, ", allowed"),
+              absl::StrCat("CPU idle states: the CPUs may enter ", state, " while they wait (",
+                           hold.why(), "): a wake-up to an idle CPU pays its exit latency"),
+              args, hold.requested() ? "" : "not_requested");
+}
+
 NoiseCondition CheckRounds(uint32_t processes, uint32_t measured_rounds) {
   const uint32_t total = processes * measured_rounds;
   std::vector<std::pair<std::string, std::string>> args = {
@@ -264,7 +314,7 @@ NoiseCondition CheckRounds(uint32_t processes, uint32_t measured_rounds) {
 }
 
 NoiseRecord ReadNoiseConditions(const SystemInfo& environment, const Matrix& matrix,
-                                const fs::path& root) {
+                                const CpuIdleHold& idle, const fs::path& root) {
   NoiseRecord record;
   record.recorded = true;
   record.conditions = {CheckGovernor(root),
@@ -273,6 +323,7 @@ NoiseRecord ReadNoiseConditions(const SystemInfo& environment, const Matrix& mat
                        CheckBuild(environment),
                        CheckLoad(root, environment.logical_cores),
                        CheckHypervisor(root),
+                       CheckIdleStates(root, idle),
                        CheckRounds(matrix.processes, matrix.measured_rounds)};
   return record;
 }

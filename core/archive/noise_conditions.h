@@ -1,6 +1,6 @@
 // Noise warnings: conditions of the machine and the build that make timings noisier or less
 // representative (a frequency governor that is not `performance`, turbo, ASLR, a debug or
-// sanitizer build, load at start, a hypervisor, too few rounds). Read once at run start,
+// sanitizer build, load at start, a hypervisor, deep CPU idle states, too few rounds). Read once at run start,
 // before anything is timed, one small function per source; the file paths hang off a root
 // directory ("/" in a run) so that tests can point them at a fake /proc and /sys tree.
 //
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/archive/matrix.h"
+#include "core/base/cpu_idle_hold.h"
 #include "core/base/message.h"
 #include "core/base/sysinfo.h"
 
@@ -26,7 +27,7 @@ inline constexpr char kNoiseFine[] = "fine";
 inline constexpr char kNoiseNotCheckable[] = "not_checkable";
 
 struct NoiseCondition {
-  // governor | turbo | aslr | build | load | hypervisor | samples ("rounds" in archives written
+  // governor | turbo | aslr | build | load | hypervisor | idle | samples ("rounds" in archives written
   // before cells were measured in several processes: rounds per unit then)
   std::string code;
   std::string state;     // kNoiseWarning | kNoiseFine | kNoiseNotCheckable
@@ -48,8 +49,8 @@ struct NoiseRecord {
 };
 
 // The codes in the order they are read and reported.
-inline constexpr const char* kNoiseCodes[] = {"governor", "turbo",      "aslr",   "build",
-                                              "load",     "hypervisor", "samples"};
+inline constexpr const char* kNoiseCodes[] = {"governor",   "turbo", "aslr",   "build", "load",
+                                              "hypervisor", "idle",  "samples"};
 
 // A 1-minute load average above this many runnable tasks per logical core is a warning. A
 // unit at full concurrency keeps every core busy; with other work averaging a quarter of the
@@ -73,10 +74,16 @@ NoiseCondition CheckAslr(const std::filesystem::path& root);
 NoiseCondition CheckBuild(const SystemInfo& environment);
 NoiseCondition CheckLoad(const std::filesystem::path& root, uint32_t logical_cores);
 NoiseCondition CheckHypervisor(const std::filesystem::path& root);
+// Fine when the CPUs were held out of their deep idle states for the run (`hold`), or offer
+// none deeper than polling; a warning when a state with an exit latency could be entered;
+// not checkable when cpu0 lists no idle states (no cpuidle driver: the idle loop halts, and
+// no request can change that).
+NoiseCondition CheckIdleStates(const std::filesystem::path& root, const CpuIdleHold& hold);
 NoiseCondition CheckRounds(uint32_t processes, uint32_t measured_rounds);
 
-// Every condition, in kNoiseCodes order; `recorded` is true.
+// Every condition, in kNoiseCodes order; `recorded` is true. `idle`: the run's hold, taken
+// before this is read.
 NoiseRecord ReadNoiseConditions(const SystemInfo& environment, const Matrix& matrix,
-                                const std::filesystem::path& root = "/");
+                                const CpuIdleHold& idle, const std::filesystem::path& root = "/");
 
 }  // namespace zoo

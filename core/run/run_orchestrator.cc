@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/archive/noise_conditions.h"
+#include "core/base/cpu_idle_hold.h"
 #include "core/base/clock.h"
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
@@ -412,7 +413,12 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   // Before the catalog probes and the gate start child processes of their own, so that the
   // load average is the machine's, not ours; nothing is timed yet.
   const SystemInfo environment = ReadSystemInfo();
-  NoiseRecord noise = ReadNoiseConditions(environment, m, options.noise_root);
+  // Held until this function returns, over the calibration and every unit; the kernel drops
+  // it should zoo-host die. Taken before the noise conditions, which record whether it held.
+  const CpuIdleHold idle = options.hold_cpu_idle
+                               ? CpuIdleHold::Acquire(options.noise_root / "dev/cpu_dma_latency")
+                               : CpuIdleHold::NotRequested();
+  NoiseRecord noise = ReadNoiseConditions(environment, m, idle, options.noise_root);
 
   std::vector<std::filesystem::path> paths(options.plugin_paths.begin(),
                                            options.plugin_paths.end());
@@ -431,6 +437,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   for (const NoiseCondition& c : noise.conditions) {
     if (c.warning()) note(absl::StrCat("noise warning: ", c.detail));
   }
+  if (idle.held()) note("cpu idle: deep idle states held off until the run ends (/dev/cpu_dma_latency at 0)");
 
   const uint32_t cores = std::max(1u, environment.logical_cores);
   Archive archive = StartArchive(options, environment, std::move(noise));

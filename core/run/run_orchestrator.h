@@ -40,8 +40,12 @@ struct RunOptions {
   std::function<void(const RunProgress&)> on_progress;
   // One line: a gate verdict, a skipped file, a noise warning.
   std::function<void(std::string_view)> on_note;
-  // Where the noise conditions read /proc and /sys from (noise_conditions.h); tests only.
+  // Where the noise conditions read /proc and /sys (and the idle hold its device) from
+  // (noise_conditions.h); tests only.
   std::filesystem::path noise_root = "/";
+  // Keep the CPUs out of deep idle states from the start of the run to its end
+  // (cpu_idle_hold.h); false: --cpu-idle any.
+  bool hold_cpu_idle = true;
   // After the matrix and the semantics units, one "counters" unit per gated adapter per
   // matrix concurrency within the logical cores (noop, the matrix's rounds). false: --no-cost.
   bool cost = true;

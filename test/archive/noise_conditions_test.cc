@@ -21,10 +21,11 @@ std::string Arg(const NoiseCondition& c, const std::string& name) {
   return "<absent>";
 }
 
-void ExpectState(const NoiseCondition& c, const std::string& code, const char* state) {
+void ExpectState(const NoiseCondition& c, const std::string& code, const char* state,
+                 const std::string& variant = "") {
   EXPECT_EQ(c.code, code);
   EXPECT_EQ(c.state, state) << c.detail;
-  EXPECT_EQ(c.message.code, "noise." + code + "." + state);
+  EXPECT_EQ(c.message.code, "noise." + code + "." + state + (variant.empty() ? "" : "_" + variant));
   EXPECT_FALSE(c.detail.empty());
 }
 
@@ -171,6 +172,57 @@ TEST(NoiseHypervisorTest, FlagsWithoutItAreFineAndNoFlagsAreNotCheckable) {
   ExpectState(CheckHypervisor(empty.path()), "hypervisor", kNoiseNotCheckable);
 }
 
+// cpu0's idle states as the kernel lists them: state<N>/{name,latency[,disable]}.
+void WriteIdleState(const TempDir& root, int n, const std::string& name, int latency_us,
+                    bool disabled = false) {
+  const std::string dir = "sys/devices/system/cpu/cpu0/cpuidle/state" + std::to_string(n) + "/";
+  root.Write(dir + "name", name + "\n");
+  root.Write(dir + "latency", std::to_string(latency_us) + "\n");
+  if (disabled) root.Write(dir + "disable", "1\n");
+}
+
+TEST(NoiseIdleTest, ADeepStateIsAWarningUnlessTheRunHoldsItOff) {
+  TempDir root;
+  WriteIdleState(root, 0, "POLL", 0);
+  WriteIdleState(root, 1, "C1", 2);
+  WriteIdleState(root, 2, "C6", 133);
+  WriteIdleState(root, 3, "C10", 890, /*disabled=*/true);  // never entered: not the deepest
+  root.Write("sys/devices/system/cpu/cpuidle/current_driver", "intel_idle\n");
+
+  const NoiseCondition failed =
+      CheckIdleStates(root.path(), CpuIdleHold::Acquire(root.path() / "dev/cpu_dma_latency"));
+  ExpectState(failed, "idle", kNoiseWarning);
+  EXPECT_EQ(Arg(failed, "deepest"), "C6");
+  EXPECT_EQ(Arg(failed, "latency"), "133");
+  EXPECT_EQ(Arg(failed, "driver"), "intel_idle");
+  EXPECT_THAT(Arg(failed, "reason"), HasSubstr("No such file or directory"));
+  EXPECT_EQ(Arg(failed, "command"), "sudo zoo-host run");
+
+  const NoiseCondition declined = CheckIdleStates(root.path(), CpuIdleHold::NotRequested());
+  ExpectState(declined, "idle", kNoiseWarning, "not_requested");
+  EXPECT_EQ(Arg(declined, "command"), "--cpu-idle shallow");
+
+  root.Write("dev/cpu_dma_latency", "");  // a file that takes the request as the device would
+  const NoiseCondition held =
+      CheckIdleStates(root.path(), CpuIdleHold::Acquire(root.path() / "dev/cpu_dma_latency"));
+  ExpectState(held, "idle", kNoiseFine, "held");
+  EXPECT_THAT(held.observed, HasSubstr("held off"));
+}
+
+TEST(NoiseIdleTest, PollingOnlyIsFineAndNoStatesAreNotCheckable) {
+  TempDir polling;
+  WriteIdleState(polling, 0, "POLL", 0);
+  ExpectState(CheckIdleStates(polling.path(), CpuIdleHold::NotRequested()), "idle", kNoiseFine);
+  TempDir none;
+  ExpectState(CheckIdleStates(none.path(), CpuIdleHold::NotRequested()), "idle",
+              kNoiseNotCheckable);
+  TempDir garbled;
+  garbled.Write("sys/devices/system/cpu/cpu0/cpuidle/state0/name", "POLL\n");
+  garbled.Write("sys/devices/system/cpu/cpu0/cpuidle/state0/latency", "soon\n");
+  ExpectState(CheckIdleStates(garbled.path(), CpuIdleHold::NotRequested()), "idle",
+              kNoiseNotCheckable);
+}
+
 TEST(NoiseRoundsTest, FewerThanTheMinimumProcessesOrRoundsIsAWarning) {
   EXPECT_EQ(kMinTrustworthyRounds, 20u);
   EXPECT_EQ(kMinTrustworthyProcesses, 3u);
@@ -195,13 +247,14 @@ TEST(NoiseRecordTest, EveryConditionIsRecordedInOrderWhateverItsState) {
   e.logical_cores = 2;
   Matrix m = DefaultMatrix();
   m.measured_rounds = 5;
-  const NoiseRecord r = ReadNoiseConditions(e, m, root.path());
+  const NoiseRecord r = ReadNoiseConditions(e, m, CpuIdleHold::NotRequested(), root.path());
   EXPECT_TRUE(r.recorded);
   ASSERT_EQ(r.conditions.size(), std::size(kNoiseCodes));
   for (size_t i = 0; i < r.conditions.size(); ++i) EXPECT_EQ(r.conditions[i].code, kNoiseCodes[i]);
   EXPECT_EQ(r.conditions[0].state, kNoiseNotCheckable);  // governor
   EXPECT_EQ(r.conditions[3].state, kNoiseFine);          // build
-  EXPECT_EQ(r.conditions[6].state, kNoiseWarning);       // rounds
+  EXPECT_EQ(r.conditions[6].state, kNoiseNotCheckable);  // idle
+  EXPECT_EQ(r.conditions[7].state, kNoiseWarning);       // samples
 }
 
 }  // namespace

@@ -105,7 +105,14 @@ NoiseRecord FixtureNoise(FixtureOptions::Noise noise, SystemInfo* environment,
   root.Write("proc/loadavg", warn ? "3.50 2.00 1.00 5/300 4242\n" : "0.05 0.10 0.10 1/300 4242\n");
   root.Write("proc/cpuinfo", std::string("processor\t: 0\nflags\t\t: fpu sse2 ") +
                                  (warn ? "hypervisor " : "") + "avx2\n");
-  return ReadNoiseConditions(*environment, matrix, root.path());
+  // A deep idle state; the hold is taken when fine, and fails (no device here) with warnings.
+  root.Write("sys/devices/system/cpu/cpu0/cpuidle/state0/name", "POLL\n");
+  root.Write("sys/devices/system/cpu/cpu0/cpuidle/state0/latency", "0\n");
+  root.Write("sys/devices/system/cpu/cpu0/cpuidle/state1/name", "C1\n");
+  root.Write("sys/devices/system/cpu/cpu0/cpuidle/state1/latency", "2\n");
+  if (!warn) root.Write("dev/cpu_dma_latency", "");
+  const CpuIdleHold idle = CpuIdleHold::Acquire(root.path() / "dev/cpu_dma_latency");
+  return ReadNoiseConditions(*environment, matrix, idle, root.path());
 }
 
 }  // namespace

@@ -90,9 +90,9 @@ std::vector<std::string> DeckOpening(Noise noise, const char* language) {
 
 TEST(NoiseWarningsTest, MarkdownFirstPageSaysEachWarningWhyAndWhatToDoInEnglish) {
   const std::string page = MarkdownFirstPage(Noise::kWarnings, "en");
-  EXPECT_THAT(page, HasSubstr("Noise warnings (7)"));
-  EXPECT_EQ(Count(page, "Why it matters:"), 7u);
-  EXPECT_EQ(Count(page, "What to do:"), 7u);
+  EXPECT_THAT(page, HasSubstr("Noise warnings (8)"));
+  EXPECT_EQ(Count(page, "Why it matters:"), 8u);
+  EXPECT_EQ(Count(page, "What to do:"), 8u);
   // What was seen, from the archive's facts.
   EXPECT_THAT(page, HasSubstr("not performance on 2 of 2 CPUs"));
   EXPECT_THAT(page, HasSubstr("3.50, above 1.00 for 4 logical cores"));
@@ -101,14 +101,16 @@ TEST(NoiseWarningsTest, MarkdownFirstPageSaysEachWarningWhyAndWhatToDoInEnglish)
   // What to do, as commands.
   EXPECT_THAT(page, HasSubstr("`sudo cpupower frequency-set -g performance`"));
   EXPECT_THAT(page, HasSubstr("`--processes 3 --rounds 7`"));
+  EXPECT_THAT(page, HasSubstr("idle states as deep as C1 (declared exit latency 2 µs"));
+  EXPECT_THAT(page, HasSubstr("`sudo zoo-host run`"));
   EXPECT_FALSE(HasCjk(page));
 }
 
 TEST(NoiseWarningsTest, MarkdownFirstPageSaysThemInChineseWithoutEnglishProse) {
   const std::string page = MarkdownFirstPage(Noise::kWarnings, "zh");
-  EXPECT_THAT(page, HasSubstr("噪声警告（7 项）"));
-  EXPECT_EQ(Count(page, "为何重要："), 7u);
-  EXPECT_EQ(Count(page, "怎么办："), 7u);
+  EXPECT_THAT(page, HasSubstr("噪声警告（8 项）"));
+  EXPECT_EQ(Count(page, "为何重要："), 8u);
+  EXPECT_EQ(Count(page, "怎么办："), 8u);
   EXPECT_THAT(page, HasSubstr("`sudo cpupower frequency-set -g performance`"));
   EXPECT_THAT(testing::EnglishRuns(testing::WithoutModelText(page, Model(Noise::kWarnings))),
               IsEmpty());
@@ -119,10 +121,10 @@ TEST(NoiseWarningsTest, MarkdownNamesWhatWasFineAndWhatCouldNotBeChecked) {
   EXPECT_THAT(en, HasSubstr("Noise warnings (2)"));
   EXPECT_EQ(Count(en, "Why it matters:"), 2u);
   EXPECT_THAT(en, HasSubstr("Checked and fine: turbo and boost, build type, load average at the "
-                            "start, hypervisor."));
+                            "start, hypervisor, deep CPU idle states."));
   EXPECT_THAT(en, HasSubstr("Could not be checked on this machine: CPU frequency governor."));
   const std::string zh = MarkdownFirstPage(Noise::kMixed, "zh");
-  EXPECT_THAT(zh, HasSubstr("已检查且正常：睿频与加速、构建类型、开始时的平均负载、虚拟机监控程序。"));
+  EXPECT_THAT(zh, HasSubstr("已检查且正常：睿频与加速、构建类型、开始时的平均负载、虚拟机监控程序、CPU 深度空闲状态。"));
   EXPECT_THAT(zh, HasSubstr("本机上无法检查：CPU 调频策略。"));
 }
 
@@ -139,23 +141,23 @@ TEST(NoiseWarningsTest, TheDeckNamesThemOnTheTitleSlideAndExplainsThemRightAfter
   const std::vector<std::string> en = DeckOpening(Noise::kWarnings, "en");
   ASSERT_GE(en.size(), 2u);
   EXPECT_THAT(en[0], HasSubstr("data-kind=\"title\""));
-  EXPECT_THAT(en[0], HasSubstr("Noise warnings (7): CPU frequency governor, turbo and boost"));
+  EXPECT_THAT(en[0], HasSubstr("Noise warnings (8): CPU frequency governor, turbo and boost"));
   std::string explained;
   for (size_t i = 1; i < en.size(); ++i) {
     EXPECT_THAT(en[i], HasSubstr("data-kind=\"noise\""));
     explained += en[i];
   }
-  EXPECT_EQ(Count(explained, "Why it matters:"), 7u);
-  EXPECT_EQ(Count(explained, "What to do:"), 7u);
+  EXPECT_EQ(Count(explained, "Why it matters:"), 8u);
+  EXPECT_EQ(Count(explained, "What to do:"), 8u);
   EXPECT_THAT(explained, HasSubstr("not performance on 2 of 2 CPUs"));
   EXPECT_FALSE(HasCjk(explained + en[0]));
 
   const std::vector<std::string> zh = DeckOpening(Noise::kWarnings, "zh");
   ASSERT_GE(zh.size(), 2u);
-  EXPECT_THAT(zh[0], HasSubstr("噪声警告（7 项）：CPU 调频策略、睿频与加速"));
+  EXPECT_THAT(zh[0], HasSubstr("噪声警告（8 项）：CPU 调频策略、睿频与加速"));
   std::string explained_zh;
   for (size_t i = 1; i < zh.size(); ++i) explained_zh += zh[i];
-  EXPECT_EQ(Count(explained_zh, "为何重要："), 7u);
+  EXPECT_EQ(Count(explained_zh, "为何重要："), 8u);
   EXPECT_THAT(testing::EnglishRuns(OwnDeckText(zh[0] + explained_zh)), IsEmpty());
 }
 

@@ -179,7 +179,7 @@ int RunCommand(int argc, char** argv) {
   std::vector<std::string> plugins;
   std::optional<std::string> matrix_file, subject, adapters, concurrency, tiers, workload;
   std::string results = "results";
-  std::string report_dir, language = "en";
+  std::string report_dir, language = "en", cpu_idle = "shallow";
   po::options_description options(
       "Usage: zoo-host run [--matrix FILE] [--quick] [options]\n\n"
       "Measures every (adapter, tier, concurrency) unit of the matrix, each in its own\n"
@@ -225,6 +225,10 @@ int RunCommand(int argc, char** argv) {
       "no-gate-cache", "run the equivalence gate on every adapter afresh (by default a PASS "
       "of the same plugin file and zoo-host build, kept in $XDG_CACHE_HOME/zoo-host/gate, is "
       "reused)")(
+      "cpu-idle", po::value(&cpu_idle)->default_value(cpu_idle), "shallow: keep the CPUs out "
+      "of deep idle states while measuring (zoo-host holds /dev/cpu_dma_latency at 0 until it "
+      "exits, which needs root; without it the run goes on and the report warns); any: leave "
+      "them as the machine has them")(
       "no-cost", "skip the cost-of-code units (allocations, kernel counters and cold start "
       "per adapter, counted with the noop body after the matrix)")(
       "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
@@ -303,6 +307,9 @@ int RunCommand(int argc, char** argv) {
   if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
     return UsageError("run", std::string(s.message()));
   }
+  if (cpu_idle != "shallow" && cpu_idle != "any") {
+    return UsageError("run", absl::StrCat("--cpu-idle ", cpu_idle, ": must be shallow or any"));
+  }
   // Everything that would stop the run after the measuring is checked before the gate: where
   // the archive and the report go (by making a probe there, as writing would), and whether a
   // reporter writes the language.
@@ -341,6 +348,7 @@ int RunCommand(int argc, char** argv) {
   run.on_progress = [&progress](const RunProgress& p) { progress(p); };
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
   run.cost = vm.count("no-cost") == 0;
+  run.hold_cpu_idle = cpu_idle == "shallow";
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();
   run.instrument = instrument;
   run.valgrind = valgrind;
