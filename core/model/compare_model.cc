@@ -146,6 +146,15 @@ bool SameMachine(const SystemInfo& a, const SystemInfo& b) {
          a.logical_cores == b.logical_cores && a.kernel == b.kernel;
 }
 
+// Whether the run held the CPUs out of deep idle states (cpu_idle_hold.h). An archive from
+// before the hold has no "idle" condition, and such runs never held it.
+bool HeldIdleStates(const NoiseRecord& noise) {
+  for (const NoiseCondition& c : noise.conditions) {
+    if (c.code == "idle") return c.message.code == "noise.idle.fine_held";
+  }
+  return false;
+}
+
 CellChange ChangeOf(const ReportModel& old_m, const Cell& o, const ReportModel& new_m,
                     const Cell& n, const CoordinateDrift& drift, bool same_machine,
                     const VerdictOptions& verdict) {
@@ -368,7 +377,13 @@ absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::
   m.old_side = SideOf(*old_m);
   m.new_side = SideOf(*new_m);
   m.same_machine = SameMachine(old_m->environment, new_m->environment);
-  m.machine = {.code = m.same_machine ? "compare.machine.same" : "compare.machine.different",
+  const char* machine = m.same_machine ? "compare.machine.same" : "compare.machine.different";
+  // One machine at two wake-up costs: its absolute times do not compare either.
+  if (m.same_machine && HeldIdleStates(old_m->noise) != HeldIdleStates(new_m->noise)) {
+    m.same_machine = false;
+    machine = "compare.machine.idle_differs";
+  }
+  m.machine = {.code = machine,
                .args = {{"old_host", m.old_side.hostname}, {"new_host", m.new_side.hostname}}};
 
   std::map<Key, const Cell*> new_cells;

@@ -339,6 +339,36 @@ TEST(CompareModelTest, AbsoluteTimesOnlyWhenBothArchivesNameTheSameMachine) {
   }
 }
 
+// The same machine, once with deep idle states held off and once not (or before the hold was
+// recorded at all): its wake-ups differ, so its absolute times are left out as well.
+TEST(CompareModelTest, AbsoluteTimesNotWhenOnlyOneRunHeldTheIdleStates) {
+  const Archive o = TwoTierArchive("1.0", 100'000);
+  auto idle = [](const char* message_code) {
+    NoiseCondition c;
+    c.code = "idle";
+    c.state = kNoiseFine;
+    c.message.code = message_code;
+    return c;
+  };
+  Archive held = o;
+  held.noise.recorded = true;
+  held.noise.conditions = {idle("noise.idle.fine_held")};
+  for (const Archive* other : {&o, static_cast<const Archive*>(nullptr)}) {
+    Archive n = other != nullptr ? *other : o;
+    if (other == nullptr) {  // recorded, not held: polling only, so nothing to hold
+      n.noise.recorded = true;
+      n.noise.conditions = {idle("noise.idle.fine")};
+    }
+    const CompareModel m = Compare(held, n);
+    EXPECT_FALSE(m.same_machine);
+    EXPECT_EQ(m.machine.code, "compare.machine.idle_differs");
+    EXPECT_FALSE(m.cells[0].old_subject_median_ns.has_value());
+  }
+  const CompareModel both = Compare(held, held);
+  EXPECT_TRUE(both.same_machine);
+  EXPECT_EQ(both.machine.code, "compare.machine.same");
+}
+
 TEST(CompareModelTest, DifferentSubjectsAreRefusedInOneSentence) {
   const Archive o = TwoTierArchive("1.0", 100'000);
   Archive n = o;

@@ -47,6 +47,7 @@ constinit const std::string_view kCompareCatalogEn = R"json({
 "msg.compare.summary": "{shared} shared cells: {regressed} regressed, {improved} improved, {within_noise} within noise; {only_old} cells only in the old archive, {only_new} only in the new one.",
 "msg.compare.machine.same": "Both archives come from the same machine ({new_host}).",
 "msg.compare.machine.different": "The archives come from different machines or setups ({old_host} and {new_host}): only same-run ratios are compared and absolute times are left out.",
+"msg.compare.machine.idle_differs": "Both archives come from the same machine ({new_host}), but one run held its CPUs out of deep idle states and the other did not, which changes every wake-up: only same-run ratios are compared and absolute times are left out.",
 "msg.compare.cell.regressed": "{cell}: the subject got slower relative to the baseline by {change} (ratio {old_ratio} then {new_ratio}; 95% interval {low} to {high}, beyond noise).",
 "msg.compare.cell.improved": "{cell}: the subject got faster relative to the baseline, a change of {change} (ratio {old_ratio} then {new_ratio}; 95% interval {low} to {high}, beyond noise).",
 "msg.compare.cell.within_noise": "{cell}: a change of {change} (ratio {old_ratio} then {new_ratio}) is within noise (95% interval {low} to {high}).",

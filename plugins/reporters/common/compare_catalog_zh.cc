@@ -46,6 +46,7 @@ constinit const std::string_view kCompareCatalogZh = R"json({
 "msg.compare.summary": "共有单元 {shared} 个：退步 {regressed} 个，进步 {improved} 个，在噪声内 {within_noise} 个；仅在旧存档中的单元 {only_old} 个，仅在新存档中的 {only_new} 个。",
 "msg.compare.machine.same": "两个存档来自同一台机器（{new_host}）。",
 "msg.compare.machine.different": "两个存档来自不同的机器或环境（{old_host} 与 {new_host}）：只比较同次运行内的比值，不列出绝对时间。",
+"msg.compare.machine.idle_differs": "两份留档来自同一台机器（{new_host}），但其中一次运行使 CPU 不进入深度空闲状态，另一次没有，这改变了每一次唤醒：只比较同一次运行内的比值，不列绝对时间。",
 "msg.compare.cell.regressed": "{cell}：被测对象相对基线变慢了 {change}（比值由 {old_ratio} 变为 {new_ratio}；95% 区间 {low} 至 {high}，超出噪声）。",
 "msg.compare.cell.improved": "{cell}：被测对象相对基线变快，变化为 {change}（比值由 {old_ratio} 变为 {new_ratio}；95% 区间 {low} 至 {high}，超出噪声）。",
 "msg.compare.cell.within_noise": "{cell}：变化 {change}（比值由 {old_ratio} 变为 {new_ratio}）在噪声内（95% 区间 {low} 至 {high}）。",
