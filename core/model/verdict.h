@@ -57,8 +57,9 @@ struct VerdictOptions {
   // The share of a side's process medians cut from each end before they are averaged into its
   // level: a few processes far from the rest move the mean, not the trimmed mean. With 0.2
   // the truth suite kept every figure the mean reached (30 of 30 twin cells "no winner", +20
-  // us found in 20 of 20 cells, 48 of 48 back-to-back verdicts alike); +5 us at 40 us is
-  // still found in 2 of 5 runs, as with the mean (README, "What the verdicts give").
+  // us found in 20 of 20 cells, 48 of 48 back-to-back verdicts alike); +5 us at 40 us was
+  // found in 2 of 5 runs, as with the mean, until runs held the CPUs out of deep idle states
+  // (cpu_idle_hold.h): then in 5 of 5 (README, "What the verdicts give").
   double level_trim = 0.2;
   int resamples = 2000;
   double confidence = 0.95;
