@@ -72,12 +72,22 @@ absl::StatusOr<std::string> NonEmptyString(const rapidjson::Value& v, std::strin
 
 Matrix DefaultMatrix() { return Matrix{}; }
 
-void ApplyQuick(Matrix* matrix) {
+void AddCoreCounts(Matrix* matrix, uint32_t cores) {
+  if (cores == 0) return;
+  std::vector<uint32_t>& c = matrix->concurrencies;
+  for (uint32_t n : {cores, 2 * cores}) {
+    if (std::find(c.begin(), c.end(), n) == c.end()) c.push_back(n);
+  }
+  std::sort(c.begin(), c.end());
+}
+
+void ApplyQuick(Matrix* matrix, uint32_t cores) {
   matrix->tiers_us = {40, 300, 2700};
-  // Within 2 cores: no cell measures run-queue contention. (A parallel executor at
-  // concurrency 2 still gets no overhead figure: wall / concurrency is then shorter than one
-  // body, so the seeds' end-to-end minus body comes out negative and is withheld.)
-  matrix->concurrencies = {1, 2};
+  // Within the cores: no cell measures run-queue contention. (A parallel executor at the core
+  // count still gets no overhead figure: wall / concurrency is then shorter than one body, so
+  // the seeds' end-to-end minus body comes out negative and is withheld.)
+  matrix->concurrencies = {1};
+  if (cores > 1) matrix->concurrencies.push_back(cores);
   matrix->processes = 5;
   matrix->warmup_rounds = 10;
   matrix->measured_rounds = 10;
@@ -98,9 +108,11 @@ void ApplyCallgrindDefaults(Matrix* matrix) {
 }
 
 std::string QuickDescription() {
-  return "--quick: tiers 40/300/2700 us, concurrency 1/2, at least 5 processes per cell (more "
-         "within 5 s a cell) of up to 10 warm-up + 10 measured rounds (the full matrix: tiers 40/300/2700/10000 us, "
-         "concurrency 1/4/16/64, at least 3 processes (more within 6 s a cell) of up to 10 + 8 rounds)";
+  return "--quick: tiers 40/300/2700 us, concurrency 1 and the logical core count, at least 5 "
+         "processes per cell (more within 5 s a cell) of up to 10 warm-up + 10 measured rounds "
+         "(the full matrix: tiers 40/300/2700/10000 us, concurrency 1/4/16/64 with the core "
+         "count and twice it, at least 3 processes (more within 6 s a cell) of up to 10 + 8 "
+         "rounds)";
 }
 
 absl::StatusOr<Matrix> ParseMatrix(std::string_view json, std::string_view file) {

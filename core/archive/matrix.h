@@ -43,10 +43,16 @@ struct Matrix {
 // cell (more within 6 s a cell) of up to 10 warm-up + 8 measured rounds.
 Matrix DefaultMatrix();
 
+// The machine's own concurrencies in the seed list: `cores` and 2 x `cores` join it when
+// missing (kept ascending), so a cell sits at the core count, where overhead, attribution and
+// cost are read, and one at twice it. `zoo-host run` applies it unless the concurrencies were
+// given (--concurrency, a matrix file's "concurrency").
+void AddCoreCounts(Matrix* matrix, uint32_t cores);
+
 // --quick: a first look in under a minute on 2 cores. Keeps the subject, adapters and
-// workload; tiers 40/300/2700 us, concurrency 1/2, at least 5 processes per cell (more within
-// 5 s a cell) of up to 10 warm-up + 10 measured rounds.
-void ApplyQuick(Matrix* matrix);
+// workload; tiers 40/300/2700 us, concurrency 1 and `cores` (the logical cores; 1/2 here), at
+// least 5 processes per cell (more within 5 s a cell) of up to 10 warm-up + 10 measured rounds.
+void ApplyQuick(Matrix* matrix, uint32_t cores = 2);
 // --instrument callgrind without a matrix file: a tiny matrix, since instructions per task
 // need few rounds and valgrind is slow. Keeps the subject and adapters; the noop body,
 // concurrency 1, one tier of 1 us (noop ignores it), 1 warm-up + 5 measured rounds.

@@ -357,7 +357,8 @@ void ListOnlyInOne(const ReportModel& old_m, const ReportModel& new_m, CompareMo
 absl::StatusOr<CompareModel> BuildCompareModel(const Archive& old_archive, std::string old_path,
                                                const Archive& new_archive, std::string new_path,
                                                const AnalysisOptions& options) {
-  if (old_archive.subject != new_archive.subject) {
+  // With a reference named, each archive is read with it as the subject (AnalysisOptions).
+  if (options.reference.empty() && old_archive.subject != new_archive.subject) {
     return absl::InvalidArgumentError(absl::StrCat(
         "the two archives measure different subjects ('", old_archive.subject, "' in ",
         old_path, ", '", new_archive.subject, "' in ", new_path,

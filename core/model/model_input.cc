@@ -91,7 +91,8 @@ ModelInput BuildModelInput(const Archive& archive, const AnalysisOptions& option
   in.archive = &archive;
   in.options = options;
   in.cores = std::max(1u, archive.environment.logical_cores);
-  in.subject = archive.subject;
+  in.measured_subject = archive.subject;
+  in.subject = options.reference.empty() ? archive.subject : options.reference;
   for (const AdapterRecord& a : archive.adapters) {
     if (a.descriptor.name == in.subject) in.adapters.insert(in.adapters.begin(), a);
     else in.adapters.push_back(a);

@@ -21,7 +21,8 @@ struct ModelInput {
   const Archive* archive = nullptr;  // outlives the input
   AnalysisOptions options;
   uint32_t cores = 1;  // the archive's logical cores, at least 1
-  std::string subject;
+  std::string subject;           // the reference (AnalysisOptions::reference)
+  std::string measured_subject;  // the archive's: its semantics units are its own
   std::vector<AdapterRecord> adapters;  // the archive's, subject first
   // Every adapter with a main-matrix unit but the subject: described ones in the report's
   // order, then the undescribed ones by name.

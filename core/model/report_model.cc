@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/model/attribution.h"
 #include "core/model/cells.h"
 #include "core/model/conclusions.h"
@@ -14,6 +15,7 @@
 #include "core/model/crossovers.h"
 #include "core/model/model_checks.h"
 #include "core/model/model_input.h"
+#include "core/model/ranking.h"
 #include "core/model/scaling.h"
 #include "core/model/semantics_pricing.h"
 #include "core/model/share_thresholds.h"
@@ -24,8 +26,14 @@ namespace {
 // The archive's facts the model restates, and the analysis settings it states.
 void CopyFacts(const ModelInput& in, ReportModel* m) {
   const Archive& a = *in.archive;
-  m->subject = a.subject;
+  m->subject = in.subject;
   m->subject_version = a.subject_version;
+  m->measured_subject = a.subject;
+  if (in.subject != a.subject) {
+    for (const AdapterRecord& r : a.adapters) {
+      if (r.descriptor.name == in.subject) m->subject_version = r.descriptor.version;
+    }
+  }
   m->run = a.run;
   m->environment = a.environment;
   m->noise = a.noise;
@@ -58,6 +66,14 @@ void StoreCells(CellComparison cells, ReportModel* m) {
 absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string archive_path,
                                              const AnalysisOptions& options) {
   const ModelInput in = BuildModelInput(archive, options);
+  if (!options.reference.empty() &&
+      std::none_of(in.units.begin(), in.units.end(), [&](const UnitView& u) {
+        return u.adapter == options.reference && InMainMatrix(u);
+      })) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--subject ", options.reference, ": the archive measured no adapter of that name (it "
+        "measured ", absl::StrJoin(in.baselines, ", "), ")"));
+  }
   if (std::none_of(in.units.begin(), in.units.end(), [&](const UnitView& u) {
         return u.adapter == in.subject && InMainMatrix(u);
       })) {
@@ -74,6 +90,8 @@ absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string
   m.attribution = Attribution(in);
   m.unfavourable = Unfavourable(in, cells);
   m.conclusions = Conclusions(m.share_thresholds, cells, m.crossovers);
+  m.rankings = RankAdapters(in);
+  m.picks = PickRows(in, m.rankings);
   StoreCells(std::move(cells), &m);
   m.semantics = PriceSemantics(in);
   m.cost = CostOfCodeOf(in);

@@ -47,6 +47,10 @@ struct AnalysisOptions {
   // concurrency may vary by at most this factor (max / min).
   double overhead_constancy_factor = 3.0;
   VerdictOptions verdict;  // threshold, resamples, seed
+  // The adapter the cells judge the others against; empty: the archive's subject. Another
+  // measured adapter re-reads the same archive with it as the reference (`--subject NAME`):
+  // nothing is re-measured, and the measured subject stays recorded as such.
+  std::string reference;
 };
 
 // One unit as the reports show it: one process as archived (process_units), or the processes
@@ -182,6 +186,43 @@ struct Crossover {
 // cells) for its crossover.
 Crossover ReadCrossoverRow(const std::string& baseline, uint32_t c,
                            const std::vector<const Cell*>& row);
+
+// Every adapter measured at one (tier, concurrency), ordered by its per-task cost on the
+// cell's basis (ranking.h). The floor (an adapter that ran the bodies on the calling thread
+// here) is listed apart, never ranked.
+struct RankEntry {
+  std::string adapter;
+  uint32_t rank = 0;      // 1 = the best; ties keep the report's adapter order
+  double level_ns = 0;    // its level as the verdict reads it (verdict.h, SideLevel)
+  // Its level / the best's, with the 95% interval of the verdict method; 1 for the best.
+  double factor_to_best = 1, factor_low = 1, factor_high = 1;
+  bool best_group = false;  // the verdict method cannot tell it from the best (the best too)
+  std::string cell;         // "adapter/cC/Tus": its unit in the tables
+};
+
+struct Ranking {
+  uint32_t tier_us = 0;
+  uint32_t concurrency = 0;
+  std::string basis;  // "tier_body" within the cores, "end_to_end" above them
+  std::vector<RankEntry> entries;    // rank order
+  std::vector<std::string> floor;    // adapters drawn as the floor here
+  const RankEntry* Find(const std::string& adapter) const;
+};
+
+// "What to pick": the winning group at the smallest and the largest tier, within the cores
+// (the largest concurrency there) and above them (the smallest concurrency above), where
+// measured; and where the subject stands in each.
+struct PickRow {
+  uint32_t tier_us = 0;
+  uint32_t concurrency = 0;
+  bool within_cores = true;
+  std::vector<std::string> group;        // best first
+  std::vector<std::string> group_cells;  // the group's units, same order
+  uint32_t subject_rank = 0;             // 0: the subject was not ranked here (failed, floor)
+  uint32_t ranked = 0;                   // how many were ranked
+  double subject_factor = 0;             // the subject's factor to the best
+  bool subject_in_group = false;
+};
 
 struct ScalingRow {
   std::string adapter;
@@ -390,8 +431,9 @@ struct SelfCheckSummary {
 struct ReportModel {
   int model_version = kReportModelVersion;
   std::string archive_path;  // as given to BuildReportModel (relative to the repository)
-  std::string subject;
+  std::string subject;  // the reference the cells judge against (AnalysisOptions::reference)
   std::string subject_version;
+  std::string measured_subject;  // the archive's subject: the one the run was made for
   RunRecord run;
   SystemInfo environment;
   // The archive's noise conditions as recorded (noise_conditions.h): warnings for the first
@@ -423,6 +465,8 @@ struct ReportModel {
   std::vector<AttributionSample> attribution;
   std::vector<UnfavourableGroup> unfavourable;
   std::vector<Conclusion> conclusions;
+  std::vector<Ranking> rankings;  // one per measured (tier, concurrency), tiers then concurrency
+  std::vector<PickRow> picks;     // the "what to pick" rows (ranking.h)
   SemanticsDimension semantics;
   CostOfCode cost;
   SelfCheckSummary self_checks;

@@ -171,6 +171,43 @@ void WriteCrossover(json::Writer& w, const Crossover& c) {
   w.EndObject();
 }
 
+void WriteRankEntry(json::Writer& w, const RankEntry& e) {
+  w.StartObject();
+  json::String(w, "adapter", e.adapter);
+  json::Uint(w, "rank", e.rank);
+  json::Double(w, "level_ns", e.level_ns);
+  json::Double(w, "factor_to_best", e.factor_to_best);
+  json::Double(w, "factor_low", e.factor_low);
+  json::Double(w, "factor_high", e.factor_high);
+  json::Bool(w, "best_group", e.best_group);
+  json::String(w, "cell", e.cell);
+  w.EndObject();
+}
+
+void WriteRanking(json::Writer& w, const Ranking& r) {
+  w.StartObject();
+  json::Uint(w, "tier_us", r.tier_us);
+  json::Uint(w, "concurrency", r.concurrency);
+  json::String(w, "basis", r.basis);
+  json::List(w, "entries", r.entries, WriteRankEntry);
+  json::StringList(w, "floor", r.floor);
+  w.EndObject();
+}
+
+void WritePickRow(json::Writer& w, const PickRow& p) {
+  w.StartObject();
+  json::Uint(w, "tier_us", p.tier_us);
+  json::Uint(w, "concurrency", p.concurrency);
+  json::Bool(w, "within_cores", p.within_cores);
+  json::StringList(w, "group", p.group);
+  json::StringList(w, "group_cells", p.group_cells);
+  json::Uint(w, "subject_rank", p.subject_rank);
+  json::Uint(w, "ranked", p.ranked);
+  json::Double(w, "subject_factor", p.subject_factor);
+  json::Bool(w, "subject_in_group", p.subject_in_group);
+  w.EndObject();
+}
+
 void WriteScalingRow(json::Writer& w, const ScalingRow& r) {
   w.StartObject();
   json::String(w, "adapter", r.adapter);
@@ -403,6 +440,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::String(w, "archive_path", m.archive_path);
   json::String(w, "subject", m.subject);
   json::String(w, "subject_version", m.subject_version);
+  json::String(w, "measured_subject", m.measured_subject);
   // The model's own layout of the archive's facts (report_model_json_facts.h).
   WriteModelRun(w, m.run);
   WriteModelEnvironment(w, m.environment);
@@ -438,6 +476,8 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::List(w, "attribution", m.attribution, WriteAttributionSample);
   json::List(w, "unfavourable", m.unfavourable, WriteUnfavourableGroup);
   json::List(w, "conclusions", m.conclusions, WriteConclusion);
+  json::List(w, "rankings", m.rankings, WriteRanking);
+  json::List(w, "picks", m.picks, WritePickRow);
   WriteSemantics(w, m.semantics);
   WriteCost(w, m.cost);
   WriteSelfChecks(w, m.self_checks);

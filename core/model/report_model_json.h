@@ -30,6 +30,12 @@
 //                               largest_segment_excess_ns, text}]}],
 //    "unfavourable": [{baseline, cells_lost, worst_factor, worst_cell, cells}],
 //    "conclusions": [{kind, text, cells, message}],
+//    "rankings": [{tier_us, concurrency, basis, floor: [adapter],
+//                  entries: [{adapter, rank, level_ns, factor_to_best, factor_low,
+//                             factor_high, best_group, cell}]}],   (ranking.h; rank order)
+//    "picks": [{tier_us, concurrency, within_cores, group, group_cells, subject_rank, ranked,
+//               subject_factor, subject_in_group}],   ("what to pick"; subject_rank 0: not
+//               ranked there)
 //    "semantics": {status, reason_code, reason, tier_us, concurrencies,
 //                  items: [{item: {name, layer, description, has_clean_off, off_state,
 //                                  value_unit, default_value, check},

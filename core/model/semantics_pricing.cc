@@ -14,7 +14,7 @@ namespace {
 // The subject's pooled semantics view ("off" or an item's name) at (c, the record's tier).
 const UnitView* SemanticsUnit(const ModelInput& in, const std::string& semantics, uint32_t c) {
   for (const UnitView& u : in.units) {
-    if (u.adapter == in.subject && u.semantics == semantics && u.concurrency == c &&
+    if (u.adapter == in.measured_subject && u.semantics == semantics && u.concurrency == c &&
         u.tier_us == in.archive->semantics.tier_us) {
       return &u;
     }
@@ -52,7 +52,7 @@ SemanticsCost Price(const ModelInput& in, const std::string& item, uint32_t c) {
   cost.concurrency = c;
   // A missing unit is still named, as it would have been.
   UnitView probe;
-  probe.adapter = in.subject;
+  probe.adapter = in.measured_subject;
   probe.concurrency = c;
   probe.tier_us = in.archive->semantics.tier_us;
   probe.semantics = "off";

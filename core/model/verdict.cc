@@ -188,6 +188,12 @@ Interval LogRatioChangeInterval(const SideSamples& old_numerator,
   return Percentiles(new_estimate - old_estimate, change, options);
 }
 
+double SideLevel(const SideSamples& side, double trim) {
+  if (!Usable(side)) return kNaN;
+  std::vector<double> scratch;
+  return Level(side, trim, scratch);
+}
+
 Direction Decide(double estimate, double low, double high, double threshold) {
   const double beyond = std::log1p(threshold);
   // NaN compares false throughout: no direction on missing figures.

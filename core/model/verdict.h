@@ -80,6 +80,10 @@ struct Judgement {
 Judgement JudgeCell(const SideSamples& subject, const SideSamples& baseline,
                     const VerdictOptions& options, std::string_view cell_id);
 
+// A side's level as the verdict reads it: the trimmed mean (`trim` from each end) of its
+// processes' median rounds. NaN for a side without rounds.
+double SideLevel(const SideSamples& side, double trim);
+
 // The rule above, for any estimate and interval of a log factor: > 0 one way, < 0 the other.
 // NaN anywhere gives kIndistinguishable.
 enum class Direction { kNone, kUp, kDown };

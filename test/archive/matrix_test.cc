@@ -47,6 +47,23 @@ TEST(MatrixTest, QuickShrinksTheMatrixAndSaysHow) {
   EXPECT_THAT(QuickDescription(), AllOf(HasSubstr("40/300/2700"), HasSubstr("5 processes"), HasSubstr("10 measured")));
 }
 
+TEST(MatrixTest, TheCoreCountAndTwiceItJoinTheConcurrencies) {
+  Matrix m = DefaultMatrix();
+  AddCoreCounts(&m, 2);
+  EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 2, 4, 16, 64}));
+  m = DefaultMatrix();
+  AddCoreCounts(&m, 8);
+  EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 4, 8, 16, 64}));
+  m = DefaultMatrix();
+  AddCoreCounts(&m, 1);  // 1 is there; 2 is not
+  EXPECT_EQ(m.concurrencies, (std::vector<uint32_t>{1, 2, 4, 16, 64}));
+  Matrix quick = DefaultMatrix();
+  ApplyQuick(&quick, 8);
+  EXPECT_EQ(quick.concurrencies, (std::vector<uint32_t>{1, 8}));
+  ApplyQuick(&quick, 1);
+  EXPECT_EQ(quick.concurrencies, (std::vector<uint32_t>{1}));
+}
+
 TEST(MatrixTest, ParsesEveryFieldAndKeepsDefaultsForTheRest) {
   absl::StatusOr<Matrix> m = ParseMatrix(
       R"({"adapters": ["inline", "thread_pool"], "subject": "thread_pool",

@@ -229,12 +229,12 @@ TEST(ReportModelJsonTest, NamesItsSchemaAndVersion) {
 TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
   const rapidjson::Document doc = Parse(ReportModelToJson(SampleModel()));
   const std::vector<std::string> expected = {
-      "schema", "model_version", "archive_path", "subject", "subject_version", "run",
+      "schema", "model_version", "archive_path", "subject", "subject_version", "measured_subject", "run",
       "environment", "noise", "adapters", "units", "process_units", "tiers_us",
       "concurrencies", "cells", "subject_faster", "subject_slower", "indistinguishable",
       "floor_cells", "verdict_method", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
-      "attribution", "unfavourable", "conclusions", "semantics", "cost", "self_checks"};
+      "attribution", "unfavourable", "conclusions", "rankings", "picks", "semantics", "cost", "self_checks"};
   std::vector<std::string> keys;
   for (const auto& member : doc.GetObject()) keys.emplace_back(member.name.GetString());
   EXPECT_EQ(keys, expected);

@@ -464,5 +464,72 @@ TEST(ReportModelTest, SelfCheckSummaryFailsOnAnInterruptedRunOrAnUnsteadyOverhea
   EXPECT_EQ(interrupted.self_checks.checks[1].message.code, "self_check.run_complete.interrupted");
 }
 
+// The league (ranking.h): every adapter at a coordinate ordered by its level, the fastest within
+// noise grouped, the floor listed apart; "what to pick" reads it.
+Archive LeagueArchive() {
+  Archive a = BaseArchive({"subj", "twin", "slow", "flr"});
+  const std::vector<double> levels = {100'000, 101'000, 99'000, 100'500, 99'500};
+  auto add = [&a](std::vector<ArchivedUnit> units) {
+    for (ArchivedUnit& u : units) a.units.push_back(std::move(u));
+  };
+  add(Processes("subj", 1, 40, levels));
+  add(Processes("twin", 1, 40, Scaled(levels, 1.005)));
+  add(Processes("slow", 1, 40, Scaled(levels, 1.5)));
+  std::vector<ArchivedUnit> floor = Processes("flr", 1, 40, Scaled(levels, 0.5));
+  for (ArchivedUnit& u : floor) {
+    // Every task of every round ran on the calling thread (one task per round at c1).
+    u.result.bodies_on_calling_thread = static_cast<int64_t>(u.result.rounds.size());
+  }
+  add(std::move(floor));
+  return a;
+}
+
+TEST(RankingTest, OrdersEveryAdapterGroupsTheFastestWithinNoiseAndLeavesTheFloorOut) {
+  const ReportModel m = Build(LeagueArchive());
+  ASSERT_EQ(m.rankings.size(), 1u);
+  const Ranking& r = m.rankings[0];
+  EXPECT_EQ(r.tier_us, 40u);
+  EXPECT_EQ(r.concurrency, 1u);
+  EXPECT_THAT(r.floor, ElementsAre("flr"));
+  ASSERT_EQ(r.entries.size(), 3u);
+  EXPECT_EQ(r.entries[0].adapter, "subj");
+  EXPECT_EQ(r.entries[0].rank, 1u);
+  EXPECT_TRUE(r.entries[0].best_group);
+  EXPECT_EQ(r.entries[1].adapter, "twin");
+  EXPECT_TRUE(r.entries[1].best_group) << "0.5% from the best: within noise";
+  EXPECT_EQ(r.entries[2].adapter, "slow");
+  EXPECT_EQ(r.entries[2].rank, 3u);
+  EXPECT_FALSE(r.entries[2].best_group);
+  EXPECT_NEAR(r.entries[2].factor_to_best, 1.5, 0.01);
+  EXPECT_GT(r.entries[2].factor_low, 1.0);
+  EXPECT_EQ(r.entries[2].cell, "slow/c1/40us");
+
+  ASSERT_EQ(m.picks.size(), 1u) << "one tier, and no concurrency above the cores";
+  const PickRow& p = m.picks[0];
+  EXPECT_TRUE(p.within_cores);
+  EXPECT_THAT(p.group, ElementsAre("subj", "twin"));
+  EXPECT_THAT(p.group_cells, ElementsAre("subj/c1/40us", "twin/c1/40us"));
+  EXPECT_EQ(p.subject_rank, 1u);
+  EXPECT_EQ(p.ranked, 3u);
+}
+
+TEST(RankingTest, AnyMeasuredAdapterCanBeTheReferenceWithoutRemeasuring) {
+  const Archive a = LeagueArchive();
+  AnalysisOptions o;
+  o.reference = "slow";
+  const ReportModel m = Build(a, o);
+  EXPECT_EQ(m.subject, "slow");
+  EXPECT_EQ(m.measured_subject, "subj");
+  const Cell& c = FindCell(m, "subj", 1, 40);
+  EXPECT_EQ(c.verdict, Verdict::kSubjectSlower) << "slow, as the reference, loses to subj";
+  EXPECT_EQ(m.rankings[0].entries[0].adapter, "subj") << "the league does not depend on it";
+  EXPECT_EQ(m.picks[0].subject_rank, 3u);
+
+  o.reference = "nosuch";
+  const absl::StatusOr<ReportModel> bad = BuildReportModel(a, "results/x.json", o);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("--subject nosuch: the archive measured no adapter"));
+}
+
 }  // namespace
 }  // namespace zoo

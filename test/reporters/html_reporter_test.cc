@@ -230,7 +230,8 @@ TEST(HtmlReporterTest, SlidesFollowTheSeedsOrder) {
   EXPECT_EQ(slides.back().kind, "closing");
   // The first slide of each kind, in the order the seeds present them.
   const std::vector<std::string> order = {
-      "title",       "noise",       "index",     "environment", "workload",     "method",
+      "title",       "noise",       "pick",      "index",       "environment",  "workload",
+      "method",
       "conclusion",  "headline",    "multiples", "latency",     "overhead",     "throughput",
       "scaling",     "attribution", "semantics", "native-line", "cost",         "faster",
       "unfavourable", "no-winner",  "unmeasured", "caliber",    "byob",         "self-check",
@@ -258,6 +259,15 @@ std::string SlidesOf(const std::string& deck, const std::string& kind) {
     if (s.kind == kind) out += s.html;
   }
   return out;
+}
+
+TEST(HtmlReporterTest, WhatToPickIsWithinTheFirstFiveSlides) {
+  for (const char* language : {"en", "zh"}) {
+    const std::vector<SlideView> slides = Slides(Deck(FixtureModel(), language));
+    size_t at = 0;
+    while (at < slides.size() && slides[at].kind != "pick") ++at;
+    EXPECT_LT(at, 5u) << language << ": slide " << at + 1;
+  }
 }
 
 TEST(HtmlReporterTest, TheCostSlidesShowCountsNotesColdStartCallgrindAndCaveats) {

@@ -156,6 +156,31 @@ TEST_F(MarkdownReporterTest, TheFirstPageShowsTheSelfCheckAndTheArchive) {
   EXPECT_THAT(zh.substr(0, zh.find("## ")), HasSubstr("**自检：未通过。未通过的检查：进程隔离"));
 }
 
+// "What to pick" is on the first page, before any verdict list, and every unit it names is a
+// row of the report's per-unit table.
+TEST_F(MarkdownReporterTest, WhatToPickComesFirstAndNamesUnitsOfTheTables) {
+  for (const char* language : {"en", "zh"}) {
+    const std::string md = Report(*model_, language);
+    const size_t pick = md.find(language == std::string("en") ? "**What to pick**" : "**该选哪个**");
+    const size_t contents = md.find("](#");
+    ASSERT_NE(pick, std::string::npos) << language;
+    EXPECT_LT(pick, contents) << "on the first page, before the contents";
+    const std::string table = md.substr(pick, contents - pick);
+    size_t named = 0;
+    for (size_t at = table.find('`'); at != std::string::npos; at = table.find('`', at + 1)) {
+      const size_t end = table.find('`', at + 1);
+      ASSERT_NE(end, std::string::npos);
+      std::string id = table.substr(at + 1, end - at - 1);
+      at = end;
+      std::string escaped;
+      for (char c : id) escaped += c == '_' ? std::string("\\_") : std::string(1, c);
+      EXPECT_THAT(md.substr(contents), HasSubstr("| " + escaped + " |")) << id;
+      ++named;
+    }
+    EXPECT_GT(named, 0u) << language;
+  }
+}
+
 TEST_F(MarkdownReporterTest, AbsoluteTimesAndRatiosSitInSeparateTables) {
   const std::string md = Report(*model_, "en");
   const size_t absolute = md.find("### Per-task end-to-end, absolute");

@@ -82,6 +82,7 @@ std::vector<std::string> DeckOpening(Noise noise, const char* language) {
     const size_t next = deck.find("<section class=\"slide\"", at + 1);
     std::string slide = deck.substr(at, next == std::string::npos ? next : next - at);
     if (slide.find("data-kind=\"index\"") != std::string::npos) break;
+    if (slide.find("data-kind=\"pick\"") != std::string::npos) break;  // what to pick: next
     slides.push_back(std::move(slide));
     at = next;
   }

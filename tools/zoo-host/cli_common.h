@@ -76,6 +76,7 @@ std::filesystem::path DefaultReportDir(const std::filesystem::path& archive);
 int RenderReport(const std::filesystem::path& archive, const std::filesystem::path& out_dir,
                  const std::string& formats, const std::string& language,
                  const std::string& reporter, const std::vector<std::string>& plugins,
-                 bool allow_untrusted_plugins, const std::string& command);
+                 bool allow_untrusted_plugins, const std::string& command,
+                 const std::string& reference = "");
 
 }  // namespace zoo::cli

@@ -190,6 +190,8 @@ int AnalyzeCommand(int argc, char** argv) {
       "Options");
   options.add_options()("help,h", "show this help")(
       "json", "print the report model as JSON instead of the text summary")(
+      "subject", po::value<std::string>(), "read the archive with this measured adapter as the "
+      "reference (default: the run's subject, which stays recorded as the one measured)")(
       "share-threshold", po::value(&share_threshold)->default_value(share_threshold, "0.15"),
       "the overhead share (a fraction of end-to-end, between 0 and 1) that the share "
       "threshold statement looks for");
@@ -236,6 +238,7 @@ int AnalyzeCommand(int argc, char** argv) {
 
   AnalysisOptions analysis;
   analysis.share_threshold = share_threshold;
+  if (vm.count("subject")) analysis.reference = vm["subject"].as<std::string>();
   absl::StatusOr<ReportModel> model = BuildReportModel(*archive, path, analysis);
   if (!model.ok()) {
     return UsageError("analyze", path + ": " + std::string(model.status().message()));

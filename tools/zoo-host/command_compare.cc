@@ -66,7 +66,7 @@ void PrintSummary(const CompareModel& m) {
 
 int CompareCommand(int argc, char** argv) {
   namespace po = boost::program_options;
-  std::string old_path, new_path, out, formats, language = "en";
+  std::string old_path, new_path, out, formats, language = "en", reference;
   std::vector<std::string> plugins;
   double fail_pct = -1;
   po::options_description options(
@@ -87,6 +87,8 @@ int CompareCommand(int argc, char** argv) {
       "out", po::value(&out), "the compare folder (default: beside NEW, <new>.vs-<old>/)")(
       "format", po::value(&formats), "comma-separated formats (default md,html,json)")(
       "lang", po::value(&language)->default_value(language), "en or zh")(
+      "subject", po::value(&reference), "judge this adapter's change, against the others, in "
+      "both archives (default: their subject, which must then be the same)")(
       "fail-on-regression", po::value(&fail_pct),
       "exit 3 when a cell regressed beyond noise by more than PCT percent, or the geometric "
       "mean by more than PCT percent")(
@@ -117,9 +119,11 @@ int CompareCommand(int argc, char** argv) {
   if (!old_archive.ok()) return UsageError("compare", std::string(old_archive.status().message()));
   absl::StatusOr<Archive> new_archive = ReadArchive(new_path);
   if (!new_archive.ok()) return UsageError("compare", std::string(new_archive.status().message()));
+  AnalysisOptions analysis;
+  analysis.reference = reference;
   absl::StatusOr<CompareModel> model =
       BuildCompareModel(*old_archive, ShownArchivePath(old_path), *new_archive,
-                        ShownArchivePath(new_path));
+                        ShownArchivePath(new_path), analysis);
   if (!model.ok()) return UsageError("compare", std::string(model.status().message()));
 
   RenderRequest request;

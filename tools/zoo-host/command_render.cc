@@ -22,8 +22,10 @@ std::filesystem::path DefaultReportDir(const std::filesystem::path& archive) {
 int RenderReport(const std::filesystem::path& archive, const std::filesystem::path& out_dir,
                  const std::string& formats, const std::string& language,
                  const std::string& reporter, const std::vector<std::string>& plugins,
-                 bool allow_untrusted_plugins, const std::string& command) {
+                 bool allow_untrusted_plugins, const std::string& command,
+                 const std::string& reference) {
   RenderRequest request;
+  request.analysis.reference = reference;
   request.archive = archive;
   request.out_dir = out_dir;
   if (!formats.empty()) {
@@ -47,11 +49,11 @@ int RenderReport(const std::filesystem::path& archive, const std::filesystem::pa
 
 int RenderCommand(int argc, char** argv) {
   namespace po = boost::program_options;
-  std::string archive, out, formats, language = "en", reporter;
+  std::string archive, out, formats, language = "en", reporter, reference;
   std::vector<std::string> plugins;
   po::options_description options(
       "Usage: zoo-host render ARCHIVE [--out DIR] [--format md,html,csv,json,pdf]\n"
-      "                       [--lang en|zh] [--reporter NAME] [--plugin PATH]\n\n"
+      "                       [--lang en|zh] [--subject NAME] [--reporter NAME] [--plugin PATH]\n\n"
       "Writes the report of one archive: report.md, report.html (a self-contained slide deck),\n"
       "figures/*.svg, cells.csv, cost.csv and report-model.json by default; --format pdf adds\n"
       "report.pdf, the deck printed by headless Chromium, one 1920x1080 page per slide\n"
@@ -67,6 +69,9 @@ int RenderCommand(int argc, char** argv) {
       "format", po::value(&formats), "comma-separated formats (default md,html,csv,json; "
       "also gbench: Google Benchmark's JSON layout, and pdf: the deck printed by Chromium)")(
       "lang", po::value(&language)->default_value(language), "en or zh")(
+      "subject", po::value(&reference), "read the archive with this measured adapter as the "
+      "reference the others are judged against (default: the run's subject, which stays "
+      "recorded as the one measured); nothing is re-measured")(
       "reporter", po::value(&reporter), "render with this reporter only (see 'zoo-host list')")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
       "allow-untrusted-plugins", kAllowUntrustedPluginsHelp);
@@ -77,10 +82,11 @@ int RenderCommand(int argc, char** argv) {
     return *done;
   }
   if (archive.empty()) return UsageError("render", "give the archive to render");
-  const std::filesystem::path out_dir =
-      out.empty() ? DefaultReportDir(archive) : std::filesystem::path(out);
+  // Another reference never overwrites the run's own report: <time>.<reference>/ beside it.
+  std::filesystem::path out_dir = out.empty() ? DefaultReportDir(archive) : std::filesystem::path(out);
+  if (out.empty() && !reference.empty()) out_dir += "." + reference;
   return RenderReport(archive, out_dir, formats, language, reporter, plugins,
-                      vm.count("allow-untrusted-plugins") > 0, "render");
+                      vm.count("allow-untrusted-plugins") > 0, "render", reference);
 }
 
 }  // namespace zoo::cli

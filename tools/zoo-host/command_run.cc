@@ -196,7 +196,8 @@ int RunCommand(int argc, char** argv) {
       "matrix", po::value<std::string>(), "JSON matrix file (fields: adapters, subject, "
       "concurrency, tiers_us, warmup_rounds, measured_rounds, processes, cell_budget_s, workload, "
       "unit_timeout_s)")(
-      "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1,2, at "
+      "quick", "a first look in under a minute: tiers 40,300,2700 us, concurrency 1 and the "
+      "logical core count, at "
       "least 5 processes per cell (more within 5 s a cell) of up to 10 warm-up + 10 measured "
       "rounds")(
       "plugin", po::value(&plugins)->composing(), "a plugin file or folder; repeatable")(
@@ -204,7 +205,8 @@ int RunCommand(int argc, char** argv) {
       "subject", po::value<std::string>(), "the adapter under test (default zoo_scheduler)")(
       "adapters", po::value<std::string>(),
       "comma-separated adapters to measure (default: every adapter that passes the gate)")(
-      "concurrency", po::value<std::string>(), "comma-separated, default 1,4,16,64")(
+      "concurrency", po::value<std::string>(), "comma-separated, default 1,4,16,64 and the logical core "
+      "count and twice it where missing (1,2,4,16,64 on 2 cores)")(
       "tiers", po::value<std::string>(), "body tiers in us, comma-separated, default "
       "40,300,2700,10000")("processes", po::value<uint32_t>(), "the fewest processes measuring "
       "each cell of every adapter, interleaved across adapters, 1 to 64, default 3 (--quick 5)")(
@@ -258,7 +260,10 @@ int RunCommand(int argc, char** argv) {
     matrix = *loaded;
   }
   const bool quick = vm.count("quick") > 0;
-  if (quick) ApplyQuick(&matrix);
+  // The machine's core count, as the run counts it (its affinity mask): in the default list.
+  const uint32_t cores = LogicalCores();
+  if (quick) ApplyQuick(&matrix, cores);
+  if (!quick && !vm.count("matrix") && !vm.count("concurrency")) AddCoreCounts(&matrix, cores);
   RunInstrument instrument = RunInstrument::kNone;
   std::filesystem::path valgrind;
   if (vm.count("instrument")) {

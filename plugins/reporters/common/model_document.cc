@@ -172,6 +172,17 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
                                     UintOf(c, "tier_us")},
                         &c);
   }
+  // The league (ranking.h): optional, a model from before it has none.
+  if (const rapidjson::Value* rankings = MemberOf(m.doc_, "rankings");
+      rankings != nullptr && rankings->IsArray()) {
+    for (const rapidjson::Value& r : rankings->GetArray()) {
+      for (const rapidjson::Value& e : ArrayOf(r, "entries").GetArray()) {
+        m.ranks_at_.emplace(Coordinates{std::string(StringOf(e, "adapter")),
+                                        UintOf(r, "concurrency"), UintOf(r, "tier_us")},
+                            &e);
+      }
+    }
+  }
   for (const char* list : {"subject_faster", "subject_slower", "indistinguishable"}) {
     if (absl::Status s = CheckIndexList(m.doc_, list, cells.Size()); !s.ok()) return s;
   }
@@ -233,6 +244,12 @@ const rapidjson::Value* ModelDocument::CellAt(std::string_view baseline, uint32_
                                               uint32_t tier_us) const {
   const auto it = cells_at_.find(Coordinates{std::string(baseline), concurrency, tier_us});
   return it == cells_at_.end() ? nullptr : it->second;
+}
+
+const rapidjson::Value* ModelDocument::RankAt(std::string_view adapter, uint32_t concurrency,
+                                              uint32_t tier_us) const {
+  const auto it = ranks_at_.find(Coordinates{std::string(adapter), concurrency, tier_us});
+  return it == ranks_at_.end() ? nullptr : it->second;
 }
 
 const rapidjson::Value* MemberOf(const rapidjson::Value& v, const char* key) {

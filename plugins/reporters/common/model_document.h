@@ -33,6 +33,10 @@ class ModelDocument {
                                  uint32_t tier_us) const;
   const rapidjson::Value* CellAt(std::string_view baseline, uint32_t concurrency,
                                  uint32_t tier_us) const;
+  // The league entry of `adapter` at these coordinates ("rankings"); nullptr when it was not
+  // ranked there (the floor, a failed unit, a model from before the league).
+  const rapidjson::Value* RankAt(std::string_view adapter, uint32_t concurrency,
+                                 uint32_t tier_us) const;
   // The adapters that have at least one main-matrix unit, in the model's order (the subject
   // first): the columns of every pivot table.
   const std::vector<std::string>& MeasuredAdapters() const { return measured_adapters_; }
@@ -50,7 +54,7 @@ class ModelDocument {
   rapidjson::Document doc_;
   // Point into doc_'s allocator, which a move of the document hands over unchanged.
   std::map<std::string, const rapidjson::Value*, std::less<>> units_, cells_, adapters_;
-  std::map<Coordinates, const rapidjson::Value*> units_at_, cells_at_;
+  std::map<Coordinates, const rapidjson::Value*> units_at_, cells_at_, ranks_at_;
   std::vector<std::string> measured_adapters_;
 };
 

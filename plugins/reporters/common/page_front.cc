@@ -145,6 +145,13 @@ void WriteFront(PageWriter& page) {
                    : page.T("report.lead", {{"subject", front.subject},
                                             {"count", std::to_string(baselines.size())},
                                             {"baselines", page.Join(baselines)}});
+  // Read with another adapter as the reference (render --subject): say whose run it was.
+  if (const std::string_view measured = StringOf(root, "measured_subject");
+      !measured.empty() && measured != page.subject()) {
+    front.lead = Concat(front.lead, " ",
+                        page.T("report.reference", {{"reference", front.subject},
+                                                    {"measured", page.Quote(measured)}}));
+  }
   // The self-check status belongs on the first page (design: a failed self-check is shown
   // there), so it comes before anything else the reader might stop at.
   front.self_check_passed = BoolOf(Object(root, "self_checks"), "passed");

@@ -233,6 +233,7 @@ absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
   PageWriter page(model, figures, markup, form);
   WriteFront(page);
   WriteNoise(page);
+  WritePick(page);
   for (void (*write)(PageWriter&) :
        {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency, WriteOverhead,
         WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteFaster,

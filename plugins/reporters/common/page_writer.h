@@ -140,6 +140,7 @@ class PageWriter {
 // The sections, each writing itself onto the page (page_*.cc).
 void WriteFront(PageWriter& page);
 void WriteNoise(PageWriter& page);
+void WritePick(PageWriter& page);
 void WriteEnvironment(PageWriter& page);
 void WriteWorkload(PageWriter& page);
 void WriteMethod(PageWriter& page);

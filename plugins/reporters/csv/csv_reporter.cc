@@ -95,6 +95,15 @@ std::vector<std::string> UnitRow(const ModelDocument& model, const rapidjson::Va
     row.push_back(ExactNumber(NumberOf(*cell, "factor_high")));
     row.emplace_back(BoolOf(*cell, "floor") ? "true" : "false");
   }
+  const rapidjson::Value* rank =
+      semantics.empty() ? model.RankAt(adapter, concurrency, tier_us) : nullptr;
+  if (rank == nullptr) {
+    row.insert(row.end(), 3, std::string());
+  } else {
+    row.push_back(std::to_string(UintOf(*rank, "rank")));
+    row.push_back(ExactNumber(NumberOf(*rank, "factor_to_best")));
+    row.emplace_back(BoolOf(*rank, "best_group") ? "true" : "false");
+  }
   assert(row.size() == CellColumns().size());
   return row;
 }

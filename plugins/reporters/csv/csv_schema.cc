@@ -126,6 +126,12 @@ const std::vector<CsvColumn>& CellColumns() {
        std::string("the baseline ran every body on the calling thread: the harness floor, "
                    "not a competitor") +
            kCellOnly},
+      {"rank", "integer", "",
+       "the adapter's place among every adapter measured at this tier and concurrency (1 = the "
+       "fastest on the basis); empty when not ranked (the floor, a failed unit)"},
+      {"factor_to_best", "double", "", "its level / the fastest adapter's level there"},
+      {"best_group", "boolean", "",
+       "the verdict method cannot tell it from the fastest: the \"fastest within noise\" group"},
   };
   return columns;
 }

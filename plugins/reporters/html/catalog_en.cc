@@ -21,6 +21,7 @@ constinit const std::string_view kDeckCatalogEn = R"json({
 "deck.contents.keys": "Keys: → or Space next slide, ← previous, R back to the first slide, L the list of every slide.",
 "deck.env.archive": "archive",
 "deck.noise.title": "Noise warnings",
+"deck.pick.title": "What to pick",
 "deck.noise.not_recorded": "Noise warnings: not recorded. The zoo-host that wrote this archive did not check the machine: this is not a clean bill.",
 "deck.noise.title_line": "Noise warnings ({count}): {names}. The next slide says why each matters and what to do.",
 

@@ -20,6 +20,7 @@ constinit const std::string_view kDeckCatalogZh = R"json({
 "deck.contents.title": "目录",
 "deck.contents.keys": "按键：→ 或空格 下一页，← 上一页，R 回到第一页，L 全部幻灯片列表。",
 "deck.noise.title": "噪声警告",
+"deck.pick.title": "该选哪个",
 "deck.noise.not_recorded": "噪声警告：未记录。写下本留档的 zoo-host 没有检查这台机器：这并不表示机器是干净的。",
 "deck.noise.title_line": "噪声警告（{count} 项）：{names}。下一页说明各项为何重要以及怎么办。",
 "deck.env.archive": "留档",
