@@ -6,7 +6,8 @@ HTTP, Python standard library only) and drives it like a presenter: steps throug
 with ArrowRight, checking after each key press that the deck moved on, that the new slide is
 the one shown, has a size, keeps its 1920x1080 and holds all of its content (nothing
 overflows the slide or a table cell), that location.hash and body.dataset.current follow;
-that an unfavourable-data slide exists; that R restarts at slide 0 and ArrowLeft there stays;
+that an unfavourable-data slide exists, "what to pick" is within the first five slides and
+the main line before the appendix at most 30; that R restarts at slide 0 and ArrowLeft there stays;
 and that the page logged no JavaScript error. In a Chinese deck (lang="zh") the Chinese text of
 the title slide must be drawn with one of the CJK faces the deck's CSS names (as Chromium
 reports through DevTools' CSS.getPlatformFontsForNode), each ideograph one em wide, as in
@@ -274,6 +275,13 @@ def check_deck(driver, path):
         return [f"{path}: only {count} slide(s) found"]
     if "unfavourable" not in state["kinds"]:
         problems.append(f"{path}: no slide has data-kind=\"unfavourable\"")
+    # The main line reads in ten minutes: "what to pick" within the first five slides, and at
+    # most 30 slides before the appendix's own contents slide.
+    kinds = state["kinds"]
+    if "pick" not in kinds[:5]:
+        problems.append(f"{path}: no \"what to pick\" slide among the first five ({kinds[:5]})")
+    if "appendix-index" not in kinds or kinds.index("appendix-index") > 30:
+        problems.append(f"{path}: the main line before the appendix is longer than 30 slides")
     # Opened without a hash: slide 0 shows, and the script has put the hash in place.
     check_slide(state, 0, problems, f"{path} at load")
     if driver.script("return document.documentElement.lang").startswith("zh"):

@@ -19,6 +19,8 @@ constinit const std::string_view kDeckCatalogEn = R"json({
 "deck.title.cores": "{cores} logical cores",
 "deck.contents.title": "Contents",
 "deck.contents.keys": "Keys: → or Space next slide, ← previous, R back to the first slide, L the list of every slide.",
+"deck.appendix.title": "Appendix",
+"deck.appendix.note": "Everything the main line leaves out: the environment and the method, every dimension, the cost of code, the self-checks, and the verdict lists and caveats in full.",
 "deck.env.archive": "archive",
 "deck.noise.title": "Noise warnings",
 "deck.pick.title": "What to pick",

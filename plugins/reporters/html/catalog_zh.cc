@@ -19,6 +19,8 @@ constinit const std::string_view kDeckCatalogZh = R"json({
 "deck.title.cores": "{cores} 个逻辑核",
 "deck.contents.title": "目录",
 "deck.contents.keys": "按键：→ 或空格 下一页，← 上一页，R 回到第一页，L 全部幻灯片列表。",
+"deck.appendix.title": "附录",
+"deck.appendix.note": "主线略去的一切：环境与方法、每个维度、代码成本、自检，以及完整的判定列表与注意事项。",
 "deck.noise.title": "噪声警告",
 "deck.pick.title": "该选哪个",
 "deck.noise.not_recorded": "噪声警告：未记录。写下本留档的 zoo-host 没有检查这台机器：这并不表示机器是干净的。",

@@ -142,18 +142,51 @@ class SectionPrinter {
   std::vector<Slide> slides_;
 };
 
-Slide ContentsSlide(Prose& prose, const std::vector<std::pair<std::string, size_t>>& entries) {
+// `entries`: title and the 1-based number of its first slide.
+Slide ContentsSlide(Prose& prose, const std::vector<std::pair<std::string, size_t>>& entries,
+                    bool appendix) {
   std::string body = "<ol class=\"contents\">\n";
   for (const auto& [title, first_slide] : entries) {
     absl::StrAppend(&body, "<li><a href=\"#slide-", first_slide, "\">", title, "</a></li>\n");
   }
-  absl::StrAppend(&body, "</ol>\n<p class=\"note\">", prose("deck.contents.keys"), "</p>\n");
+  absl::StrAppend(&body, "</ol>\n<p class=\"note\">",
+                  prose(appendix ? "deck.appendix.note" : "deck.contents.keys"), "</p>\n");
   Slide slide;
-  slide.kind = "index";
-  slide.title_html = prose("deck.contents.title");
+  slide.kind = appendix ? "appendix-index" : "index";
+  slide.title_html = prose(appendix ? "deck.appendix.title" : "deck.contents.title");
   slide.body_html = std::move(body);
   return slide;
 }
+
+// The main line, read in ten minutes: what to pick, the conclusions, the three verdict lists
+// and the caveats, each cut to a few slides (0: as many as it takes); the full sections and
+// every other one follow in the appendix.
+struct MainLine {
+  const char* kind;
+  size_t slides;
+};
+constexpr MainLine kMainLine[] = {
+    {"conclusion", 0}, {"faster", 4}, {"unfavourable", 4}, {"no-winner", 2}, {"caliber", 4}};
+
+const MainLine* MainLineOf(const PageSection& section) {
+  for (const MainLine& m : kMainLine) {
+    if (section.kind == m.kind) return &m;
+  }
+  return nullptr;
+}
+
+// The slides in `part`, their section's first slide counted from `first` (1-based).
+struct Part {
+  std::vector<Slide> slides;
+  std::vector<std::pair<std::string, size_t>> contents;
+  void Add(const std::string& title, std::vector<Slide> printed) {
+    contents.emplace_back(title, slides.size());
+    for (Slide& slide : printed) slides.push_back(std::move(slide));
+  }
+  void Number(size_t first) {
+    for (auto& entry : contents) entry.second += first;
+  }
+};
 
 }  // namespace
 
@@ -167,21 +200,35 @@ std::string DeckMarkup::MessageArg(std::string_view value) const {
 
 std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
   std::vector<Slide> slides = {TitleSlide(page.front)};
-  std::vector<Slide> body;
-  std::vector<std::pair<std::string, size_t>> contents;
+  Part main, appendix;
   for (const PageSection& section : page.sections) {
-    std::vector<Slide> printed = SectionPrinter(prose, section).Print();
-    if (section.title_key.empty()) {  // the noise warnings: the title's sequel, before contents
-      for (Slide& slide : printed) slides.push_back(std::move(slide));
+    if (section.title_key.empty()) {  // noise warnings, what to pick: before the contents
+      for (Slide& slide : SectionPrinter(prose, section).Print()) slides.push_back(std::move(slide));
       continue;
     }
-    contents.emplace_back(section.title, body.size());
-    for (Slide& slide : printed) body.push_back(std::move(slide));
+    std::vector<Slide> whole = SectionPrinter(prose, section).Print();
+    if (const MainLine* line = MainLineOf(section); line != nullptr) {
+      if (line->slides == 0 || whole.size() <= line->slides) {
+        main.Add(section.title, std::move(whole));
+        continue;
+      }
+      // Cut in the main line (its last slide says where the rest is), whole in the appendix.
+      PageSection cut = section;
+      cut.deck_slide_limit = line->slides;
+      main.Add(section.title, SectionPrinter(prose, cut).Print());
+    }
+    // The appendix has every other section, and the cut ones whole (within their own limit).
+    appendix.Add(section.title, std::move(whole));
   }
-  // +1: the contents slide itself comes before the sections.
-  for (auto& entry : contents) entry.second += slides.size() + 1;
-  slides.push_back(ContentsSlide(prose, contents));
-  for (Slide& slide : body) slides.push_back(std::move(slide));
+  // Slide numbers are 1-based: the contents slide is number slides.size() + 1.
+  main.Number(slides.size() + 2);
+  const size_t appendix_index = slides.size() + 1 + main.slides.size() + 1;
+  appendix.Number(appendix_index + 1);
+  main.contents.emplace_back(prose("deck.appendix.title"), appendix_index);
+  slides.push_back(ContentsSlide(prose, main.contents, false));
+  for (Slide& slide : main.slides) slides.push_back(std::move(slide));
+  slides.push_back(ContentsSlide(prose, appendix.contents, true));
+  for (Slide& slide : appendix.slides) slides.push_back(std::move(slide));
   return slides;
 }
 
