@@ -20,6 +20,8 @@
 #include "plugins/reporters/html/deck_catalogs.h"
 #include "plugins/reporters/html/deck_layout.h"
 #include "rapidjson/document.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "test/reporters/fixture_model.h"
 #include "test/test_paths.h"
 #include "zoo/reporter.h"
@@ -231,7 +233,7 @@ TEST(HtmlReporterTest, SlidesFollowTheSeedsOrder) {
   // The first slide of each kind: the main line (what to pick, the conclusions, the three
   // verdict lists, the caveats), then the appendix in the order the seeds present the rest.
   const std::vector<std::string> order = {
-      "title",    "noise",       "pick",         "index",       "conclusion", "headline",
+      "title",    "noise",       "pick",         "league",      "index",       "conclusion", "headline",
       "faster",   "unfavourable", "no-winner",   "caliber",     "appendix-index",
       "environment", "workload", "method",       "multiples",   "latency",    "overhead",
       "throughput", "scaling",   "attribution",  "semantics",   "native-line", "cost",
@@ -458,11 +460,42 @@ TEST(FiguresTest, OneMultipleChartAndOneBarChartPerDimensionAndConcurrency) {
     EXPECT_EQ(f.svg.substr(f.svg.size() - 7), "</svg>\n") << f.file_name;
     EXPECT_FALSE(f.title.empty());
   }
-  EXPECT_THAT(names, ::testing::ElementsAre("relative-multiple-by-tier.svg", "latency-c1.svg",
+  EXPECT_THAT(names, ::testing::ElementsAre("relative-multiple-by-tier.svg", "league.svg",
+                                            "latency-c1.svg",
                                             "latency-c2.svg", "latency-c4.svg", "latency-c16.svg",
                                             "overhead-c1.svg", "overhead-c2.svg", "overhead-c4.svg",
                                             "throughput-c1.svg", "throughput-c2.svg",
                                             "throughput-c4.svg", "throughput-c16.svg"));
+}
+
+// The league heat map: a row per measured adapter, the fastest starred and framed, every
+// multiple printed; nothing without a league in the model.
+TEST(FiguresTest, TheLeagueMarksTheFastestAndDrawsEveryAdapter) {
+  const std::vector<Figure> figures = Figures(FixtureModel(), "en");
+  const Figure* league = nullptr;
+  for (const Figure& f : figures) {
+    if (f.file_name == "league.svg") league = &f;
+  }
+  ASSERT_NE(league, nullptr);
+  rapidjson::Document model;
+  model.Parse(FixtureModel().c_str());
+  size_t ranked = 0, best = 0;
+  for (const rapidjson::Value& r : model["rankings"].GetArray()) {
+    ranked += r["entries"].Size();
+    ++best;
+  }
+  ASSERT_GT(ranked, 0u);
+  EXPECT_EQ(Count(league->svg, "★ "), best + 1) << "one fastest per tier and concurrency, "
+                                                    "and the key";
+  EXPECT_GE(Count(league->svg, "fill=\"none\" stroke="), best) << "the group is framed";
+  for (const rapidjson::Value& u : model["units"].GetArray()) {  // every measured adapter
+    EXPECT_THAT(league->svg, HasSubstr(std::string(">") + u["adapter"].GetString() + "</text>"));
+  }
+  model.RemoveMember("rankings");
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  model.Accept(w);
+  for (const Figure& f : Figures(buf.GetString(), "en")) EXPECT_NE(f.file_name, "league.svg");
 }
 
 TEST(FiguresTest, DeterministicEscapedAndInTheirLanguage) {

@@ -1,7 +1,7 @@
 // The figures: plain SVG text, drawn from the model's numbers only, in the model's order, with
 // every coordinate printed at a fixed precision, so the same model gives the same bytes.
 //
-// Two kinds:
+// Three kinds (and league.svg, league_figure.h):
 //  - relative-multiple-by-tier.svg: one panel per measured concurrency; x = body tier (one
 //    slot per measured tier, evenly spaced: the tiers are chosen roughly a decade apart), y =
 //    the cell's ratio, baseline median ÷ subject median per task, on a log scale centred on
@@ -29,10 +29,28 @@
 
 #include "absl/strings/str_format.h"
 #include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/figure_svg.h"
+#include "plugins/reporters/common/league_figure.h"
 #include "plugins/reporters/common/text_format.h"
 
 namespace zoo::report {
 namespace {
+
+using figure::F;
+using figure::kBaselineFaster;
+using figure::kDashes;
+using figure::kGrid;
+using figure::kInk;
+using figure::kMuted;
+using figure::kNeutralBar;
+using figure::kNoWinner;
+using figure::kPalette;
+using figure::kSubjectColour;
+using figure::kSubjectFaster;
+using figure::kWidth;
+using figure::Svg;
+using figure::Texts;
+using figure::TextWidth;
 
 constexpr std::string_view kFigureCatalogEn = R"json({
 "figure.multiple.title": "Same-run multiple of the subject, by body tier: baseline median ÷ subject median per task",
@@ -56,7 +74,13 @@ constexpr std::string_view kFigureCatalogEn = R"json({
 "figure.verdict.none": "no winner",
 "figure.subject": "subject",
 "figure.failed": "failed",
-"figure.no_subject": "the subject has no figure here: no bars"
+"figure.no_subject": "the subject has no figure here: no bars",
+"figure.league.title": "The league: every adapter's per-task cost as a multiple of the fastest, per tier and concurrency",
+"figure.league.basis": "Within the cores the cost is read at the tier body, above them end to end; the floor (bodies on the calling thread) is not ranked.",
+"figure.league.best": "★ the fastest",
+"figure.league.group": "framed: within noise of the fastest",
+"figure.league.floor": "floor",
+"figure.league.concurrency": "c{concurrency}"
 })json";
 
 constexpr std::string_view kFigureCatalogZh = R"json({
@@ -81,115 +105,14 @@ constexpr std::string_view kFigureCatalogZh = R"json({
 "figure.verdict.none": "分不出胜负",
 "figure.subject": "被测框架",
 "figure.failed": "失败",
-"figure.no_subject": "该档位没有被测框架的数值：不画条形"
+"figure.no_subject": "该档位没有被测框架的数值：不画条形",
+"figure.league.title": "排名：每个适配器每任务开销相对最快者的倍数，按档位与并发度",
+"figure.league.basis": "核数以内按执行体档位读取，超出核数按端到端读取；下限（在调用线程上运行执行体）不参与排名。",
+"figure.league.best": "★ 最快",
+"figure.league.group": "加框：与最快者在噪声内",
+"figure.league.floor": "下限",
+"figure.league.concurrency": "并发 {concurrency}"
 })json";
-
-constexpr double kWidth = 1600;
-constexpr char kFont[] = "DejaVu Sans, Noto Sans, Noto Sans CJK SC, sans-serif";
-constexpr char kInk[] = "#1b1f24";
-constexpr char kMuted[] = "#5b6470";
-constexpr char kGrid[] = "#e3e6ea";
-constexpr char kSubjectColour[] = "#1b1f24";
-// Ten colours that stay apart for the usual forms of colour blindness (Okabe–Ito plus darker
-// tones); past ten, lines repeat a colour with a dash pattern.
-constexpr const char* kPalette[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00",
-                                    "#56b4e9", "#7a5195", "#8c6d31", "#3f7f3f", "#b2182b"};
-constexpr const char* kDashes[] = {"", "8 5", "2 4"};
-constexpr char kBaselineFaster[] = "#d9822b";
-constexpr char kSubjectFaster[] = "#2f6fba";
-constexpr char kNoWinner[] = "#9aa3ad";
-constexpr char kNeutralBar[] = "#7a8ca3";
-
-// A coordinate: one decimal, and never "-0.0".
-std::string F(double v) {
-  if (std::fabs(v) < 0.05) v = 0;
-  return absl::StrFormat("%.1f", v);
-}
-
-// Rough text width at `size` px: what the layout reserves for labels (CJK counts double).
-double TextWidth(std::string_view text, double size) {
-  double units = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      units += 1;
-    } else if (c >= 0xE0) {
-      units += 1.8;  // a three- or four-byte character: CJK in practice
-    } else if (c >= 0xC0) {
-      units += 1;
-    }
-  }
-  return units * size * 0.6;
-}
-
-class Svg {
- public:
-  Svg(double height, const std::string& title) {
-    out_ =
-        Concat("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ", F(kWidth), " ",
-               F(height), "\" width=\"", F(kWidth), "\" height=\"", F(height), "\" font-family=\"",
-               kFont, "\" font-size=\"16\" fill=\"", kInk, "\" role=\"img\" aria-label=\"",
-               HtmlEscape(title), "\">\n<title>", HtmlEscape(title), "</title>\n<rect width=\"",
-               F(kWidth), "\" height=\"", F(height), "\" fill=\"#ffffff\"/>\n");
-  }
-
-  // `verbatim`: text from the model (an adapter's name), marked as such for language checks.
-  void Text(double x, double y, std::string_view text, std::string_view anchor, double size,
-            std::string_view extra = {}, bool verbatim = false) {
-    out_ += Concat("<text x=\"", F(x), "\" y=\"", F(y), "\" font-size=\"", F(size), "\"",
-                   anchor == "start" ? "" : Concat(" text-anchor=\"", anchor, "\""),
-                   verbatim ? " lang=\"en\"" : "", extra.empty() ? "" : " ", extra, ">",
-                   HtmlEscape(text), "</text>\n");
-  }
-  void Line(double x1, double y1, double x2, double y2, std::string_view colour, double width,
-            std::string_view dash = {}) {
-    out_ += Concat("<line x1=\"", F(x1), "\" y1=\"", F(y1), "\" x2=\"", F(x2), "\" y2=\"", F(y2),
-                   "\" stroke=\"", colour, "\" stroke-width=\"", F(width), "\"",
-                   dash.empty() ? "" : Concat(" stroke-dasharray=\"", dash, "\""), "/>\n");
-  }
-  void Rect(double x, double y, double w, double h, std::string_view fill) {
-    out_ += Concat("<rect x=\"", F(x), "\" y=\"", F(y), "\" width=\"", F(std::max(w, 0.0)),
-                   "\" height=\"", F(h), "\" fill=\"", fill, "\"/>\n");
-  }
-  void Circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke) {
-    out_ += Concat("<circle cx=\"", F(cx), "\" cy=\"", F(cy), "\" r=\"", F(r), "\" fill=\"", fill,
-                   "\" stroke=\"", stroke, "\" stroke-width=\"2\"/>\n");
-  }
-  void Diamond(double cx, double cy, double r, std::string_view fill) {
-    out_ += Concat("<path d=\"M", F(cx), " ", F(cy - r), "L", F(cx + r), " ", F(cy), "L", F(cx),
-                   " ", F(cy + r), "L", F(cx - r), " ", F(cy), "Z\" fill=\"", fill, "\"/>\n");
-  }
-  void Polyline(const std::vector<std::pair<double, double>>& points, std::string_view colour,
-                std::string_view dash) {
-    if (points.size() < 2) return;
-    std::string p;
-    for (const auto& [x, y] : points) p += Concat(p.empty() ? "" : " ", F(x), ",", F(y));
-    out_ += Concat("<polyline points=\"", p, "\" fill=\"none\" stroke=\"", colour,
-                   "\" stroke-width=\"2.5\"",
-                   dash.empty() ? "" : Concat(" stroke-dasharray=\"", dash, "\""), "/>\n");
-  }
-  std::string Finish() { return out_ + "</svg>\n"; }
-
- private:
-  std::string out_;
-};
-
-// Formats figure texts and keeps the first failure (a missing key or argument).
-class Texts {
- public:
-  explicit Texts(const Messages& messages) : messages_(messages) {}
-  std::string operator()(std::string_view key, const MessageArgs& args = {}) {
-    absl::StatusOr<std::string> text = messages_.Format(key, args);
-    if (text.ok()) return *std::move(text);
-    if (status_.ok()) status_ = text.status();
-    return {};
-  }
-  const absl::Status& status() const { return status_; }
-
- private:
-  const Messages& messages_;
-  absl::Status status_;
-};
 
 std::vector<uint32_t> Uints(const rapidjson::Value& root, const char* key) {
   std::vector<uint32_t> out;
@@ -542,6 +465,7 @@ absl::StatusOr<std::vector<Figure>> DrawFigures(const ModelDocument& model,
 
   std::vector<Figure> figures;
   figures.push_back(MultipleByTier(model, t));
+  if (std::optional<Figure> league = figure::League(model, t)) figures.push_back(*std::move(league));
   for (const Dimension d : {Dimension::kLatency, Dimension::kOverhead, Dimension::kThroughput}) {
     for (uint32_t concurrency : Uints(model.root(), "concurrencies")) {
       if (std::optional<Figure> f = BarChart(model, t, d, concurrency)) {

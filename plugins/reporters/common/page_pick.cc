@@ -45,6 +45,11 @@ void WritePick(PageWriter& page) {
   }
   page.Table({"pick.col.tasks", "pick.col.load", "pick.col.group", "pick.col.subject"},
              std::move(rows));
+  // The deck's main line shows the whole league next (report.md lists it with the figures).
+  if (const Figure* league = page.FigureNamed("league.svg"); page.deck() && league != nullptr) {
+    page.Heading(page.T("deck.league.title"), 3, "league");
+    page.AddFigure(*league, page.T("deck.league.caption"));
+  }
 }
 
 }  // namespace zoo::report

@@ -24,6 +24,8 @@ constinit const std::string_view kDeckCatalogEn = R"json({
 "deck.env.archive": "archive",
 "deck.noise.title": "Noise warnings",
 "deck.pick.title": "What to pick",
+"deck.league.title": "The league",
+"deck.league.caption": "Every adapter's cost per task as a multiple of the fastest, per tier and concurrency: the fastest starred, those within noise of it framed.",
 "deck.noise.not_recorded": "Noise warnings: not recorded. The zoo-host that wrote this archive did not check the machine: this is not a clean bill.",
 "deck.noise.title_line": "Noise warnings ({count}): {names}. The next slide says why each matters and what to do.",
 

@@ -23,6 +23,8 @@ constinit const std::string_view kDeckCatalogZh = R"json({
 "deck.appendix.note": "主线略去的一切：环境与方法、每个维度、代码成本、自检，以及完整的判定列表与注意事项。",
 "deck.noise.title": "噪声警告",
 "deck.pick.title": "该选哪个",
+"deck.league.title": "排名",
+"deck.league.caption": "每个适配器每任务开销相对最快者的倍数，按档位与并发度：最快者加星，与其在噪声内者加框。",
 "deck.noise.not_recorded": "噪声警告：未记录。写下本留档的 zoo-host 没有检查这台机器：这并不表示机器是干净的。",
 "deck.noise.title_line": "噪声警告（{count} 项）：{names}。下一页说明各项为何重要以及怎么办。",
 "deck.env.archive": "留档",
