@@ -1,5 +1,6 @@
 #include "core/model/conclusions.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -76,6 +77,55 @@ std::vector<Conclusion> Conclusions(const std::vector<ShareThreshold>& share_thr
     if (x.kind == CrossoverKind::kNeverFaster) continue;
     out.push_back(
         {.kind = CrossoverKindName(x.kind), .text = x.text, .cells = x.cells, .message = x.message});
+  }
+  return out;
+}
+
+std::vector<Conclusion> AboveCoresConclusions(const ModelInput& in, const CellComparison& cells,
+                                              const std::vector<Ranking>& rankings) {
+  std::vector<Conclusion> out;
+  for (uint32_t c : in.concurrencies) {
+    if (in.WithinCores(c)) continue;
+    uint32_t faster = 0, slower = 0, none = 0;
+    std::vector<std::string> ids;
+    for (const Cell& cell : cells.cells) {
+      if (cell.concurrency != c || cell.floor) continue;
+      ids.push_back(cell.id());
+      switch (cell.verdict) {
+        case Verdict::kSubjectFaster: ++faster; break;
+        case Verdict::kSubjectSlower: ++slower; break;
+        case Verdict::kIndistinguishable: ++none; break;
+      }
+    }
+    if (ids.empty()) continue;
+    uint32_t best_rank = 0, worst_rank = 0, ranked = 0;
+    for (const Ranking& r : rankings) {
+      if (r.concurrency != c) continue;
+      const RankEntry* e = r.Find(in.subject);
+      if (e == nullptr) continue;
+      best_rank = best_rank == 0 ? e->rank : std::min(best_rank, e->rank);
+      worst_rank = std::max(worst_rank, e->rank);
+      ranked = std::max(ranked, static_cast<uint32_t>(r.entries.size()));
+    }
+    out.push_back(
+        {.kind = "above_cores",
+         .text = absl::StrFormat(
+             "Above the %u logical cores, at concurrency %u (read end to end, run-queue waits "
+             "included: throughput under load, not a per-task overhead): the subject is faster "
+             "in %u, slower in %u and not told apart in %u of %u cells; its rank among %u "
+             "adapters runs from %u to %u across the tiers.",
+             in.cores, c, faster, slower, none, ids.size(), ranked, best_rank, worst_rank),
+         .cells = ids,
+         .message = {"above_cores",
+                     {{"cores", absl::StrCat(in.cores)},
+                      {"concurrency", absl::StrCat(c)},
+                      {"faster", absl::StrCat(faster)},
+                      {"slower", absl::StrCat(slower)},
+                      {"none", absl::StrCat(none)},
+                      {"total", absl::StrCat(ids.size())},
+                      {"ranked", absl::StrCat(ranked)},
+                      {"best_rank", absl::StrCat(best_rank)},
+                      {"worst_rank", absl::StrCat(worst_rank)}}}});
   }
   return out;
 }

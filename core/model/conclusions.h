@@ -19,4 +19,11 @@ std::vector<Conclusion> Conclusions(const std::vector<ShareThreshold>& share_thr
                                     const CellComparison& cells,
                                     const std::vector<Crossover>& crossovers);
 
+// One plainly labelled statement per measured concurrency above the logical cores: there the
+// cells are read end to end (run-queue waits included: throughput under load, not a per-task
+// overhead), so they get their own line: the subject's verdicts against the baselines and its
+// place in the league (ranking.h) across the tiers.
+std::vector<Conclusion> AboveCoresConclusions(const ModelInput& in, const CellComparison& cells,
+                                              const std::vector<Ranking>& rankings);
+
 }  // namespace zoo

@@ -89,9 +89,12 @@ absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string
   m.scaling = Scaling(in);
   m.attribution = Attribution(in);
   m.unfavourable = Unfavourable(in, cells);
-  m.conclusions = Conclusions(m.share_thresholds, cells, m.crossovers);
   m.rankings = RankAdapters(in);
   m.picks = PickRows(in, m.rankings);
+  m.conclusions = Conclusions(m.share_thresholds, cells, m.crossovers);
+  for (Conclusion& c : AboveCoresConclusions(in, cells, m.rankings)) {
+    m.conclusions.push_back(std::move(c));
+  }
   StoreCells(std::move(cells), &m);
   m.semantics = PriceSemantics(in);
   m.cost = CostOfCodeOf(in);

@@ -531,5 +531,25 @@ TEST(RankingTest, AnyMeasuredAdapterCanBeTheReferenceWithoutRemeasuring) {
   EXPECT_THAT(bad.status().message(), HasSubstr("--subject nosuch: the archive measured no adapter"));
 }
 
+TEST(RankingTest, CellsAboveTheCoresGetTheirOwnLabelledConclusion) {
+  Archive a = LeagueArchive();  // 2 logical cores: concurrency 4 is above them
+  const std::vector<double> levels = {100'000, 101'000, 99'000, 100'500, 99'500};
+  for (auto& units : {Processes("subj", 4, 40, levels), Processes("twin", 4, 40, levels),
+                      Processes("slow", 4, 40, Scaled(levels, 1.5))}) {
+    for (const ArchivedUnit& u : units) a.units.push_back(u);
+  }
+  const ReportModel m = Build(a);
+  const Conclusion* above = nullptr;
+  for (const Conclusion& c : m.conclusions) {
+    if (c.kind == "above_cores") above = &c;
+  }
+  ASSERT_NE(above, nullptr);
+  EXPECT_THAT(above->text, HasSubstr("at concurrency 4 (read end to end"));
+  EXPECT_THAT(above->text, HasSubstr("faster in 1, slower in 0 and not told apart in 1 of 2"));
+  EXPECT_THAT(above->cells, ElementsAre("twin/c4/40us", "slow/c4/40us"));
+  EXPECT_EQ(m.picks.size(), 2u) << "within the cores (c1) and above them (c4)";
+  EXPECT_FALSE(m.picks[1].within_cores);
+}
+
 }  // namespace
 }  // namespace zoo

@@ -431,6 +431,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "msg.crossover.mixed": "At concurrency {concurrency}, {baseline} is faster than the subject at {faster_tiers_us} µs and at no other tier: not one run of tiers from either end, so mixed, no crossover.",
 "msg.best_win": "The subject's best win: {factor} faster than {baseline} at concurrency {concurrency}, {tier_us} µs (95% interval {low} to {high}, beyond {threshold}).",
 "msg.no_win": "The subject is faster than no baseline at any measured cell.",
+"msg.above_cores": "Above the {cores} logical cores, at concurrency {concurrency} (read end to end, run-queue waits included: throughput under load, not a per-task overhead): the subject is faster in {faster}, slower in {slower} and not told apart in {none} of the {total} cells; its rank among the {ranked} adapters runs from {best_rank} to {worst_rank} across the tiers.",
 "msg.self_check.run_complete.interrupted": "the run was interrupted: {recorded} of {planned} units recorded",
 "msg.self_check.run_complete.running": "the run had not finished when the archive was written: {recorded} of {planned} units recorded",
 "msg.self_check.run_complete.failed": "the run failed: its archive could not be saved (a full disk?); {recorded} of {planned} units recorded",

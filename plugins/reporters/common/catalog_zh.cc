@@ -432,6 +432,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "msg.crossover.mixed": "并发度 {concurrency} 下，{baseline} 仅在 {faster_tiers_us} µs 快于被测框架，其余档位都不快：不是从任一端连续的一段档位，结果交错，没有交叉点。",
 "msg.best_win": "被测框架最大的优势：并发度 {concurrency}、执行体 {tier_us} µs 下比 {baseline} 快 {factor}（95% 区间 {low} 至 {high}，超出 {threshold}）。",
 "msg.no_win": "在所测的任何一格上，被测框架都没有快过任何对照方案。",
+"msg.above_cores": "超出 {cores} 个逻辑核、并发度 {concurrency} 时（按端到端读取，含运行队列等待：这是负载下的吞吐，不是每任务开销）：在 {total} 格中被测框架更快 {faster} 格、更慢 {slower} 格、分不出胜负 {none} 格；在 {ranked} 个适配器中它的名次在各档位间从第 {best_rank} 到第 {worst_rank}。",
 "msg.self_check.run_complete.interrupted": "运行被中断：计划 {planned} 个单元，记录了 {recorded} 个",
 "msg.self_check.run_complete.running": "写入留档时运行尚未结束：计划 {planned} 个单元，记录了 {recorded} 个",
 "msg.self_check.run_complete.failed": "运行失败：留档无法保存（磁盘已满？）：计划 {planned} 个单元，记录了 {recorded} 个",
