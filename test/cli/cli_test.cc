@@ -1,5 +1,7 @@
 // The zoo-host CLI as a user runs it: exit codes, one-sentence errors, list and validate.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <utility>
@@ -31,6 +33,42 @@ std::string LineStartingWith(const std::string& output, const std::string& prefi
   size_t at = output.find(prefix);
   if (at == std::string::npos) return "";
   return output.substr(at, output.find('\n', at) - at);
+}
+
+std::string FileText(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// render --subject: the same archive read with another measured adapter as the reference,
+// byte-identical on a second render in both languages, beside the run's own report (never over
+// it), and one sentence with exit 2 for an adapter the archive did not measure.
+TEST(CliTest, RenderWithAnotherSubjectIsStableAndNeverOverwritesTheRunsReport) {
+  zoo::testing::TempDir dir;
+  const std::filesystem::path archive = dir.path() / "20261202T020501Z.json";
+  std::filesystem::copy_file(zoo::testing::FuzzCorpusDir() / "archive" / "trimmed-20261202T020501Z.json",
+                             archive);
+  for (const char* lang : {"en", "zh"}) {
+    std::string first;
+    for (int i = 0; i < 2; ++i) {
+      const std::filesystem::path out = dir.path() / (std::string(lang) + std::to_string(i));
+      const CliRun r = ZooHost({"render", archive.string(), "--subject", "asio_pool", "--lang", lang,
+                                "--format", "md,json", "--out", out.string()});
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      const std::string md = FileText(out / "report.md") + FileText(out / "report-model.json");
+      if (i == 0) first = md;
+      EXPECT_EQ(md, first) << lang << ": a second render gives the same bytes";
+    }
+    EXPECT_EQ(first.rfind("# asio\\_pool", 0), 0u) << lang << ": the reference's report";
+    EXPECT_THAT(first, HasSubstr("\"measured_subject\":\"zoo_scheduler\""));
+  }
+  const CliRun beside = ZooHost({"render", archive.string(), "--subject", "asio_pool", "--format", "md"});
+  ASSERT_EQ(beside.exit_code, 0) << beside.output;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "20261202T020501Z.asio_pool" / "report.md"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "20261202T020501Z"));
+  const CliRun unknown = ZooHost({"render", archive.string(), "--subject", "nosuch"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.output, HasSubstr("--subject nosuch: the archive measured no adapter of that name"));
 }
 
 TEST(CliTest, VersionAndHelpExitZero) {
