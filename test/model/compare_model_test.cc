@@ -369,6 +369,26 @@ TEST(CompareModelTest, AbsoluteTimesNotWhenOnlyOneRunHeldTheIdleStates) {
   EXPECT_EQ(both.machine.code, "compare.machine.same");
 }
 
+// --subject: each archive read with that adapter as the reference, whatever its own subject.
+TEST(CompareModelTest, AnotherReferenceIsJudgedInBothArchives) {
+  const Archive o = TwoTierArchive("1.0", 100'000);
+  Archive n = o;
+  n.subject = "other";  // refused without a reference (below)
+  AnalysisOptions options;
+  options.reference = "b";
+  absl::StatusOr<CompareModel> m =
+      BuildCompareModel(o, "results/old.json", n, "results/new.json", options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->subject, "b");
+  ASSERT_FALSE(m->cells.empty());
+  for (const CellChange& c : m->cells) EXPECT_NE(c.baseline, "b") << "b is the reference";
+  options.reference = "nosuch";
+  const absl::StatusOr<CompareModel> bad =
+      BuildCompareModel(o, "results/old.json", o, "results/new.json", options);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(), HasSubstr("--subject nosuch"));
+}
+
 TEST(CompareModelTest, DifferentSubjectsAreRefusedInOneSentence) {
   const Archive o = TwoTierArchive("1.0", 100'000);
   Archive n = o;
