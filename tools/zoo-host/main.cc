@@ -16,6 +16,7 @@ namespace zoo::cli {
 int AnalyzeCommand(int argc, char** argv);
 int CompareCommand(int argc, char** argv);
 int IndexCommand(int argc, char** argv);
+int HistoryCommand(int argc, char** argv);
 int ListCommand(int argc, char** argv);
 int RenderCommand(int argc, char** argv);
 int RunCommand(int argc, char** argv);
@@ -31,7 +32,7 @@ constexpr char kUsageLines[] =
 // `zoo-host` alone: what to type next, not the whole page.
 constexpr char kShortHelp[] =
     "\n"
-    "Commands: analyze compare index list render run validate\n"
+    "Commands: analyze compare history index list render run validate\n"
     "Run 'zoo-host --help' for what each does, 'zoo-host <command> --help' for its options.\n";
 
 constexpr char kHelpBody[] =
@@ -43,6 +44,8 @@ constexpr char kHelpBody[] =
     "  analyze    read an archive: every cell's verdict, unfavourable data included\n"
     "  compare    what changed between two archives of one subject (same-run ratios, noise,\n"
     "             a regression gate)\n"
+    "  history    every archive of a results folder on one timeline per machine and subject,\n"
+    "             with the versions where the subject's ratios changed level (a step gate)\n"
     "  index      a static site of a results folder: every report, version-over-version\n"
     "             compare pages, an index linking them\n"
     "  list       list the adapters and reporters found, with version, ABI and status\n"
@@ -56,7 +59,7 @@ constexpr char kHelpBody[] =
     "Run 'zoo-host <command> --help' for a command's options.\n"
     "\n"
     "Exit codes: 0 all good, 1 something was rejected or failed, 2 a usage or input error,\n"
-    "3 compare --fail-on-regression found a regression, 130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
+    "3 compare --fail-on-regression found a regression (or history --fail-on-step a step), 130 a run stopped by Ctrl-C (its archive keeps the units that finished).\n";
 
 // `zoo-host --plugin dir/ --quick`: the first thing a third party types after building a
 // plugin. No command but --plugin first means the main job, `run`, with those plugins added.
@@ -93,6 +96,7 @@ int main(int argc, char** argv) {
     if (command == "analyze") return zoo::cli::AnalyzeCommand(argc - 1, argv + 1);
     if (command == "compare") return zoo::cli::CompareCommand(argc - 1, argv + 1);
     if (command == "index") return zoo::cli::IndexCommand(argc - 1, argv + 1);
+    if (command == "history") return zoo::cli::HistoryCommand(argc - 1, argv + 1);
     if (command == "list") return zoo::cli::ListCommand(argc - 1, argv + 1);
     if (command == "render") return zoo::cli::RenderCommand(argc - 1, argv + 1);
     if (command == "run") return zoo::cli::RunCommand(argc - 1, argv + 1);
