@@ -106,10 +106,12 @@ std::map<std::string, HistoryPoint> PointsOf(const ReportModel& m, size_t archiv
   return out;
 }
 
-void BuildGroup(HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded,
-                const VerdictOptions& options) {
+// Each archive's points (empty for one left out, with the reason); `order` gets the first
+// series archive's cell order.
+std::vector<std::map<std::string, HistoryPoint>> LoadPoints(
+    HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded,
+    const VerdictOptions& options, std::vector<std::string>& order) {
   std::vector<std::map<std::string, HistoryPoint>> points(loaded.size());
-  std::vector<std::string> order;  // the first series archive's cell order
   for (size_t i = 0; i < loaded.size(); ++i) {
     const Archive& a = loaded[i]->archive;
     HistoryArchive& h = g.archives[i];
@@ -133,10 +135,13 @@ void BuildGroup(HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded
       }
     }
   }
-  std::vector<size_t> in;
-  for (size_t i = 0; i < loaded.size(); ++i) {
-    if (g.archives[i].in_series) in.push_back(i);
-  }
+  return points;
+}
+
+// One series per cell every archive of `in` has (the others named in missing_cells), then
+// the geometric mean over them.
+void MakeSeries(HistoryGroup& g, std::vector<std::map<std::string, HistoryPoint>>& points,
+                const std::vector<size_t>& in, const std::vector<std::string>& order) {
   std::set<std::string> all, shared(order.begin(), order.end());
   for (size_t i : in) {
     for (const auto& [id, p] : points[i]) all.insert(id);
@@ -148,37 +153,42 @@ void BuildGroup(HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded
     if (!shared.count(id)) g.missing_cells.push_back(id);
   }
   if (in.size() < 2) return;  // nothing to compare
-  HistorySeries geomean{.cell = "geomean", .points = {}};
-  std::vector<std::string> versions;
-  for (size_t i : in) versions.push_back(g.archives[i].version);
   for (const std::string& id : order) {
     if (!shared.count(id)) continue;
     HistorySeries s{.cell = id, .points = {}};
     for (size_t i : in) s.points.push_back(points[i][id]);
     g.series.push_back(std::move(s));
   }
+  if (g.series.empty()) return;
+  HistorySeries geomean{.cell = "geomean", .points = {}};
+  const double n = static_cast<double>(g.series.size());
   for (size_t k = 0; k < in.size(); ++k) {
     HistoryPoint mean{.archive = in[k], .log_factor = 0, .low = 0, .high = 0};
     for (const HistorySeries& s : g.series) {
-      mean.log_factor += s.points[k].log_factor;
-      mean.low += s.points[k].low;
-      mean.high += s.points[k].high;
+      mean.log_factor += s.points[k].log_factor / n;
+      mean.low += s.points[k].low / n;
+      mean.high += s.points[k].high / n;
     }
-    const double n = static_cast<double>(std::max<size_t>(1, g.series.size()));
-    mean.log_factor /= n, mean.low /= n, mean.high /= n;
     geomean.points.push_back(mean);
   }
-  if (!g.series.empty()) g.series.push_back(std::move(geomean));
+  g.series.push_back(std::move(geomean));
+}
 
-  // Steps of every series, merged by the version that starts them and their direction.
+// The steps of every series, merged by the archive that starts them and their direction: the
+// size and interval of the geometric mean where it shows the step, else of the median-sized
+// cell; newest first.
+void MergeSteps(HistoryGroup& g, const std::vector<std::string>& versions,
+                const std::vector<std::string>& order, double threshold) {
   std::map<std::pair<size_t, bool>, std::vector<HistoryStep>> by_start;
   for (const HistorySeries& s : g.series) {
-    std::vector<HistoryStep> found = FindSteps(s, versions, std::log1p(options.threshold));
-    for (HistoryStep& st : found) by_start[{st.first_archive, st.slowdown}].push_back(std::move(st));
+    for (HistoryStep& st : FindSteps(s, versions, threshold)) {
+      by_start[{st.first_archive, st.slowdown}].push_back(std::move(st));
+    }
   }
+  auto rank = [&order](const std::string& c) {
+    return static_cast<size_t>(std::find(order.begin(), order.end(), c) - order.begin());
+  };
   for (auto& [key, found] : by_start) {
-    // The size and interval of the geometric mean where it shows the step, else of the
-    // median-sized cell.
     std::sort(found.begin(), found.end(),
               [](const HistoryStep& a, const HistoryStep& b) { return a.factor < b.factor; });
     HistoryStep step = found[found.size() / 2];
@@ -187,17 +197,28 @@ void BuildGroup(HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded
     }
     step.cells.clear();
     for (const HistoryStep& f : found) step.cells.push_back(f.cells.front());
-    std::sort(step.cells.begin(), step.cells.end(), [&order](const std::string& a, const std::string& b) {
-      auto rank = [&order](const std::string& c) {
-        return static_cast<size_t>(std::find(order.begin(), order.end(), c) - order.begin());
-      };
-      return rank(a) < rank(b);
-    });
+    std::sort(step.cells.begin(), step.cells.end(),
+              [&rank](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
     g.steps.push_back(std::move(step));
   }
   std::sort(g.steps.begin(), g.steps.end(), [](const HistoryStep& a, const HistoryStep& b) {
     return a.first_archive > b.first_archive;
   });
+}
+
+void BuildGroup(HistoryGroup& g, const std::vector<const LoadedArchive*>& loaded,
+                const VerdictOptions& options) {
+  std::vector<std::string> order;
+  std::vector<std::map<std::string, HistoryPoint>> points = LoadPoints(g, loaded, options, order);
+  std::vector<size_t> in;
+  std::vector<std::string> versions;
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    if (!g.archives[i].in_series) continue;
+    in.push_back(i);
+    versions.push_back(g.archives[i].version);
+  }
+  MakeSeries(g, points, in, order);
+  MergeSteps(g, versions, order, std::log1p(options.threshold));
 }
 
 }  // namespace

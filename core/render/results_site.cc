@@ -15,6 +15,8 @@
 #include "core/model/compare_model.h"
 #include "core/model/compare_model_json.h"
 #include "core/render/report_render.h"
+#include "core/model/history.h"
+#include "core/render/history_page.h"
 #include "core/render/site_words.h"
 
 namespace zoo {
@@ -76,7 +78,8 @@ std::string LinkName(const std::string& link) { return fs::path(link).filename()
 // The index's own words come from `words` (site_words.h), in the reports' language. The
 // font stack names CJK faces so that a Chinese page draws real glyphs.
 std::string IndexHtml(const SiteWords& words, const std::vector<ArchiveRow>& rows,
-                      const std::vector<CompareLink>& compares) {
+                      const std::vector<CompareLink>& compares,
+                      const std::vector<HistoryPage>& histories) {
   std::string h = absl::StrCat(
       "<!DOCTYPE html>\n<html lang=\"", words.lang,
       "\">\n<head>\n<meta charset=\"utf-8\">\n<title>", words.title, "</title>\n<style>"
@@ -119,6 +122,14 @@ std::string IndexHtml(const SiteWords& words, const std::vector<ArchiveRow>& row
       absl::StrAppend(&h, "<h3>", words.version_over_version, "</h3>\n<ul>\n", list,
                       "</ul>\n");
     }
+    std::string history;
+    for (const HistoryPage& p : histories) {
+      if (p.subject != subject) continue;
+      absl::StrAppend(&history, "<li>", words.machine, " <a href=\"", p.base, ".html\">",
+                      p.machine, "</a> <a href=\"", p.base, ".md\">", LinkName(p.base + ".md"),
+                      "</a></li>\n");
+    }
+    if (!history.empty()) absl::StrAppend(&h, "<h3>", words.history, "</h3>\n<ul>\n", history, "</ul>\n");
     h += "</section>\n";
   }
   if (rows.empty()) absl::StrAppend(&h, "<p>", words.no_archives, "</p>\n");
@@ -127,7 +138,8 @@ std::string IndexHtml(const SiteWords& words, const std::vector<ArchiveRow>& row
 }
 
 std::string IndexMarkdown(const SiteWords& words, const std::vector<ArchiveRow>& rows,
-                          const std::vector<CompareLink>& compares) {
+                          const std::vector<CompareLink>& compares,
+                          const std::vector<HistoryPage>& histories) {
   std::string md = absl::StrCat("# ", words.title, "\n");
   for (size_t i = 0; i < rows.size();) {
     const std::string& subject = rows[i].archive->subject;
@@ -156,6 +168,14 @@ std::string IndexMarkdown(const SiteWords& words, const std::vector<ArchiveRow>&
     if (!list.empty()) {
       absl::StrAppend(&md, "\n### ", words.version_over_version, "\n\n", list);
     }
+    std::string history;
+    for (const HistoryPage& p : histories) {
+      if (p.subject != subject) continue;
+      absl::StrAppend(&history, "- ", words.machine, " ", p.machine, words.colon, " [",
+                      LinkName(p.base + ".md"), "](", p.base, ".md) [", LinkName(p.base + ".html"),
+                      "](", p.base, ".html)\n");
+    }
+    if (!history.empty()) absl::StrAppend(&md, "\n### ", words.history, "\n\n", history);
   }
   if (rows.empty()) absl::StrAppend(&md, "\n", words.no_archives, "\n");
   return md;
@@ -260,6 +280,37 @@ absl::Status RenderComparePages(const SiteRequest& request,
   return absl::OkStatus();
 }
 
+// One history page per machine and subject of the kept archives (history_page.h), each
+// step linked to the compare page of its two archives where the site has one.
+absl::StatusOr<std::vector<HistoryPage>> WriteHistoryPages(
+    const std::vector<IndexedArchive>& kept, const std::vector<CompareLink>& compares,
+    const SiteWords& words, const fs::path& site) {
+  std::vector<LoadedArchive> loaded;
+  for (const IndexedArchive& a : kept) {
+    absl::StatusOr<Archive> archive = ReadArchive(a.path);
+    if (!archive.ok()) return archive.status();
+    loaded.push_back({.path = a.path.string(), .archive = *std::move(archive)});
+  }
+  const CompareLinkFn link = [&compares](const std::string& older, const std::string& newer,
+                                         const std::string& ext) -> std::string {
+    for (const CompareLink& c : compares) {
+      if (c.older->path.string() != older || c.newer->path.string() != newer) continue;
+      for (const std::string& page : c.pages) {
+        if (fs::path(page).extension() == "." + ext) return "../" + page;
+      }
+    }
+    return "";
+  };
+  std::vector<HistoryPage> pages = HistoryPages(BuildHistory(loaded), words, link);
+  for (const HistoryPage& p : pages) {
+    for (const auto& [ext, text] : {std::pair<const char*, const std::string*>{".md", &p.md},
+                                    {".html", &p.html}, {".svg", &p.svg}}) {
+      if (absl::Status s = WriteFileAtomically(site / (p.base + ext), *text); !s.ok()) return s;
+    }
+  }
+  return pages;
+}
+
 // Builds the site of `scan` in `site` (a staging folder); fills `outcome`.
 absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, const fs::path& site,
                          SiteOutcome& outcome) {
@@ -271,12 +322,15 @@ absl::Status BuildSiteIn(const SiteRequest& request, const ResultsScan& scan, co
     return s;
   }
   const SiteWords& words = **SiteWordsFor(request.language);  // checked by BuildResultsSite
-  if (absl::Status s =
-          WriteFileAtomically(site / "index.md", IndexMarkdown(words, rows, compares));
+  absl::StatusOr<std::vector<HistoryPage>> histories =
+      WriteHistoryPages(kept, compares, words, site);
+  if (!histories.ok()) return histories.status();
+  if (absl::Status s = WriteFileAtomically(site / "index.md",
+                                           IndexMarkdown(words, rows, compares, *histories));
       !s.ok()) {
     return s;
   }
-  return WriteFileAtomically(site / "index.html", IndexHtml(words, rows, compares));
+  return WriteFileAtomically(site / "index.html", IndexHtml(words, rows, compares, *histories));
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 //   SITE/reports/<subject>-<version>/<UTC>.json        the archive, byte for byte
 //   SITE/reports/<subject>-<version>/<UTC>/report.*    its report (render's default formats)
 //   SITE/compare/<old folder>.vs-<new folder>/compare.{md,html,json}
+//   SITE/history/<machine>-<subject>.{md,html,svg}      one per machine and subject
+//                                                        (history_page.h)
 #pragma once
 
 #include <cstddef>

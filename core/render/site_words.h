@@ -22,6 +22,25 @@ struct SiteWords {
   const char* version_over_version;  // the heading of a subject's compare pages
   const char* colon;                 // after "1.0 → 1.1", before its links
   const char* no_archives;
+  // The history pages (history_page.h).
+  const char* history;              // the heading and link text
+  const char* history_title;        // "{subject} on machine {machine}" is built from it
+  const char* machine;
+  const char* col_step;             // the first version at the new level
+  const char* col_change;
+  const char* col_interval;
+  const char* col_lasts;
+  const char* col_cells;
+  const char* col_compare;
+  const char* slower;
+  const char* faster;
+  const char* yes;
+  const char* no;
+  const char* unconfirmed;
+  const char* no_step;
+  const char* nothing_to_compare;
+  const char* left_out;
+  const char* figure_caption;
 };
 
 // The languages the site is written in, in the order --help names them.

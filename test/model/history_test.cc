@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "core/archive/archive.h"
+#include "core/render/history_page.h"
+#include "core/render/site_words.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/temp_dir.h"
@@ -19,6 +21,12 @@ namespace {
 
 using ::testing::Contains;
 using ::testing::HasSubstr;
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
 
 // A deterministic value in [-1, 1) from a few integers.
 double Jitter(uint64_t a, uint64_t b, uint64_t c) {
@@ -198,6 +206,32 @@ TEST(HistoryCliTest, FailOnStepTripsOnTheStepAndNotWithout) {
   EXPECT_EQ(passed.exit_code, 0) << passed.output;
   EXPECT_THAT(passed.output, HasSubstr("no step"));
   EXPECT_EQ(zoo::testing::ZooHost({"history", flat.string(), "--format", "pdf"}).exit_code, 2);
+}
+
+// The site's history page: the step in a table with its compare link, the timeline with a red
+// line at the step, the same bytes twice, in both languages.
+TEST(HistoryPageTest, TheStepIsTabledLinkedAndMarkedOnTheTimeline) {
+  const HistoryModel m = BuildHistory(Generate({.delay_ns = 20'000}));
+  std::string asked_older, asked_newer;
+  const CompareLinkFn link = [&](const std::string& older, const std::string& newer,
+                                 const std::string& ext) {
+    asked_older = older, asked_newer = newer;
+    return "../compare/x.vs-y/compare." + ext;
+  };
+  for (const char* lang : {"en", "zh"}) {
+    const SiteWords& words = **SiteWordsFor(lang);
+    const std::vector<HistoryPage> pages = HistoryPages(m, words, link);
+    ASSERT_EQ(pages.size(), 1u);
+    const HistoryPage& p = pages[0];
+    EXPECT_EQ(p.base, "history/" + m.groups[0].machine.id + "-pool");
+    EXPECT_THAT(p.md, HasSubstr("| 1.4 | 1.19× "));
+    EXPECT_THAT(p.md, HasSubstr("[compare.md](../compare/x.vs-y/compare.md)"));
+    EXPECT_THAT(p.html, HasSubstr("<a href=\"../compare/x.vs-y/compare.html\">"));
+    EXPECT_EQ(asked_older, "results/pool-1.3/x.json");
+    EXPECT_EQ(asked_newer, "results/pool-1.4/x.json");
+    EXPECT_EQ(Count(p.svg, "stroke=\"#c0392b\""), 4u) << "the step in each panel: 2 tiers x 2 concurrencies";
+    EXPECT_EQ(HistoryPages(m, words, link)[0].html, p.html) << "the same bytes twice";
+  }
 }
 
 }  // namespace
