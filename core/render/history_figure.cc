@@ -8,6 +8,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "core/render/site_text.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 
@@ -20,20 +21,6 @@ constexpr const char* kPalette[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", 
                                     "#56b4e9", "#7a5195", "#8c6d31", "#3f7f3f", "#b2182b"};
 
 std::string F(double v) { return absl::StrFormat("%.1f", std::fabs(v) < 0.05 ? 0.0 : v); }
-
-std::string Escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 struct CellId {
   std::string baseline;
@@ -106,8 +93,8 @@ void DrawPanel(std::string& svg, const HistoryGroup& g, const std::vector<std::s
     const std::string& first = g.archives[g.series.front().points.front().archive].version;
     const std::string& last = g.archives[g.series.front().points.back().archive].version;
     absl::StrAppend(&svg, "<text x=\"", F(left), "\" y=\"", F(bottom + 16), "\">",
-                    Escape(first), "</text>\n<text x=\"", F(right), "\" y=\"", F(bottom + 16),
-                    "\" text-anchor=\"end\">", Escape(last), "</text>\n");
+                    HtmlEscape(first), "</text>\n<text x=\"", F(right), "\" y=\"", F(bottom + 16),
+                    "\" text-anchor=\"end\">", HtmlEscape(last), "</text>\n");
   }
 }
 
@@ -141,7 +128,7 @@ std::string HistoryFigureSvg(const HistoryGroup& g, const std::string& caption) 
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ", F(kWidth), " ", F(height),
       "\" width=\"", F(kWidth), "\" height=\"", F(height),
       "\" font-family=\"DejaVu Sans, Noto Sans, Noto Sans CJK SC, sans-serif\" font-size=\"12\" "
-      "role=\"img\" aria-label=\"", Escape(caption), "\">\n<title>", Escape(caption),
+      "role=\"img\" aria-label=\"", HtmlEscape(caption), "\">\n<title>", HtmlEscape(caption),
       "</title>\n<rect width=\"", F(kWidth), "\" height=\"", F(height), "\" fill=\"#ffffff\"/>\n");
   for (size_t i = 0; i < panels.size(); ++i) {
     DrawPanel(svg, g, baselines, range, panels[i].first, panels[i].second,
@@ -154,11 +141,11 @@ std::string HistoryFigureSvg(const HistoryGroup& g, const std::string& caption) 
     absl::StrAppend(&svg, "<line x1=\"", F(lx), "\" y1=\"", F(ly - 4), "\" x2=\"", F(lx + 26),
                     "\" y2=\"", F(ly - 4), "\" stroke=\"", kPalette[b % std::size(kPalette)],
                     "\" stroke-width=\"3\"/>\n<text x=\"", F(lx + 32), "\" y=\"", F(ly),
-                    "\" lang=\"en\">", Escape(baselines[b]), "</text>\n");
+                    "\" lang=\"en\">", HtmlEscape(baselines[b]), "</text>\n");
     ly += 20;
   }
   absl::StrAppend(&svg, "<text x=\"10\" y=\"", F(height - 12), "\" fill=\"#5b6470\">",
-                  Escape(caption), "</text>\n</svg>\n");
+                  HtmlEscape(caption), "</text>\n</svg>\n");
   return svg;
 }
 

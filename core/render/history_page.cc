@@ -6,32 +6,10 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "core/render/history_figure.h"
+#include "core/render/site_text.h"
 
 namespace zoo {
 namespace {
-
-std::string Html(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string Md(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '_' || c == '*' || c == '|' || c == '`' || c == '[' || c == ']') out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 // The archive of the series just before `first`: the old level's newest.
 std::string Before(const HistoryGroup& g, size_t first) {
@@ -60,7 +38,7 @@ std::vector<Row> Rows(const HistoryGroup& g, const SiteWords& w, const CompareLi
         .compare_md = md_link.empty() ? "" : absl::StrCat("[compare.md](", md_link, ")"),
         .compare_html = html_link.empty()
                             ? ""
-                            : absl::StrCat("<a href=\"", Html(html_link), "\">compare.html</a>"),
+                            : absl::StrCat("<a href=\"", HtmlEscape(html_link), "\">compare.html</a>"),
     });
   }
   return rows;
@@ -68,11 +46,11 @@ std::vector<Row> Rows(const HistoryGroup& g, const SiteWords& w, const CompareLi
 
 std::string Markdown(const HistoryGroup& g, const SiteWords& w, const std::vector<Row>& rows,
                      const std::string& svg_name) {
-  std::string md = absl::StrCat("# ", w.history, ": ", Md(g.subject), "\n\n", w.machine, " ",
-                                g.machine.id, w.colon, " ", Md(g.machine.description), "\n\n");
+  std::string md = absl::StrCat("# ", w.history, ": ", MarkdownEscape(g.subject), "\n\n", w.machine, " ",
+                                g.machine.id, w.colon, " ", MarkdownEscape(g.machine.description), "\n\n");
   for (const HistoryArchive& a : g.archives) {
-    absl::StrAppend(&md, "- ", Md(a.version), " · ", Md(a.started_utc),
-                    a.in_series ? "" : absl::StrCat(" · ", w.left_out, w.colon, " ", Md(a.left_out)),
+    absl::StrAppend(&md, "- ", MarkdownEscape(a.version), " · ", MarkdownEscape(a.started_utc),
+                    a.in_series ? "" : absl::StrCat(" · ", w.left_out, w.colon, " ", MarkdownEscape(a.left_out)),
                     "\n");
   }
   absl::StrAppend(&md, "\n![", w.figure_caption, "](", svg_name, ")\n\n");
@@ -82,8 +60,8 @@ std::string Markdown(const HistoryGroup& g, const SiteWords& w, const std::vecto
                   w.col_lasts, " | ", w.col_cells, " | ", w.col_compare,
                   " |\n| --- | --- | --- | --- | --- | --- |\n");
   for (const Row& r : rows) {
-    absl::StrAppend(&md, "| ", Md(r.step), " | ", r.change, " | ", r.interval, " | ", r.lasts,
-                    " | ", Md(r.cells), " | ", r.compare_md, " |\n");
+    absl::StrAppend(&md, "| ", MarkdownEscape(r.step), " | ", r.change, " | ", r.interval, " | ", r.lasts,
+                    " | ", MarkdownEscape(r.cells), " | ", r.compare_md, " |\n");
   }
   return md;
 }
@@ -92,15 +70,15 @@ std::string HtmlPage(const HistoryGroup& g, const SiteWords& w, const std::vecto
                      const std::string& svg) {
   std::string h = absl::StrCat(
       "<!DOCTYPE html>\n<html lang=\"", w.lang, "\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-      w.history, ": ", Html(g.subject), "</title>\n<style>body{font-family:system-ui,\"Noto Sans "
+      w.history, ": ", HtmlEscape(g.subject), "</title>\n<style>body{font-family:system-ui,\"Noto Sans "
       "CJK SC\",\"Source Han Sans SC\",sans-serif;max-width:78rem;margin:2rem auto;padding:0 "
       "1rem}table{border-collapse:collapse}th,td{border:1px solid #c8ccd1;padding:.25rem .6rem;"
       "text-align:left}th{background:#f2f4f7}svg{max-width:100%;height:auto}</style>\n</head>\n"
-      "<body>\n<h1>", w.history, ": ", Html(g.subject), "</h1>\n<p>", w.machine, " ",
-      g.machine.id, w.colon, " ", Html(g.machine.description), "</p>\n<ul>\n");
+      "<body>\n<h1>", w.history, ": ", HtmlEscape(g.subject), "</h1>\n<p>", w.machine, " ",
+      g.machine.id, w.colon, " ", HtmlEscape(g.machine.description), "</p>\n<ul>\n");
   for (const HistoryArchive& a : g.archives) {
-    absl::StrAppend(&h, "<li>", Html(a.version), " · ", Html(a.started_utc),
-                    a.in_series ? "" : absl::StrCat(" · ", w.left_out, w.colon, " ", Html(a.left_out)),
+    absl::StrAppend(&h, "<li>", HtmlEscape(a.version), " · ", HtmlEscape(a.started_utc),
+                    a.in_series ? "" : absl::StrCat(" · ", w.left_out, w.colon, " ", HtmlEscape(a.left_out)),
                     "</li>\n");
   }
   absl::StrAppend(&h, "</ul>\n<figure>\n", svg, "<figcaption>", w.figure_caption,
@@ -114,8 +92,8 @@ std::string HtmlPage(const HistoryGroup& g, const SiteWords& w, const std::vecto
                     w.col_interval, "</th><th>", w.col_lasts, "</th><th>", w.col_cells,
                     "</th><th>", w.col_compare, "</th></tr>\n");
     for (const Row& r : rows) {
-      absl::StrAppend(&h, "<tr><td>", Html(r.step), "</td><td>", r.change, "</td><td>",
-                      r.interval, "</td><td>", r.lasts, "</td><td>", Html(r.cells), "</td><td>",
+      absl::StrAppend(&h, "<tr><td>", HtmlEscape(r.step), "</td><td>", r.change, "</td><td>",
+                      r.interval, "</td><td>", r.lasts, "</td><td>", HtmlEscape(r.cells), "</td><td>",
                       r.compare_html, "</td></tr>\n");
     }
     h += "</table>\n";

@@ -17,36 +17,13 @@
 #include "core/render/report_render.h"
 #include "core/model/history.h"
 #include "core/render/history_page.h"
+#include "core/render/site_text.h"
 #include "core/render/site_words.h"
 
 namespace zoo {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string HtmlEscape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string MarkdownEscape(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    if (std::string_view("\\`*_[]()<>#|!").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 bool Has(const std::vector<std::string>& files, const std::string& f) {
   return std::find(files.begin(), files.end(), f) != files.end();
