@@ -172,6 +172,9 @@ TEST(HistoryTest, TwoMachinesAreTwoSeriesAndAnUnfinishedRunIsLeftOut) {
     }
   }
   EXPECT_EQ(left_out, 1u);
+  EXPECT_EQ(HistoryPages(m, **SiteWordsFor("en"), [](auto&&...) { return std::string(); }).size(),
+            2u)
+      << "a page per machine";
 }
 
 // `zoo-host history` on folders of such archives, as a CI job would run it.
@@ -204,6 +207,10 @@ TEST(HistoryCliTest, FailOnStepTripsOnTheStepAndNotWithout) {
   const zoo::testing::CliRun passed =
       zoo::testing::ZooHost({"history", flat.string(), "--fail-on-step", "10"});
   EXPECT_EQ(passed.exit_code, 0) << passed.output;
+  const zoo::testing::CliRun json = zoo::testing::ZooHost({"history", stepped.string(), "--json"});
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_THAT(json.output, HasSubstr("\"schema\":\"zoo-host-history\""));
+  EXPECT_THAT(json.output, HasSubstr("\"version\":\"1.4\",\"archive\":4"));
   EXPECT_THAT(passed.output, HasSubstr("no step"));
   EXPECT_EQ(zoo::testing::ZooHost({"history", flat.string(), "--format", "pdf"}).exit_code, 2);
 }

@@ -12,6 +12,7 @@
 #include "core/archive/archive.h"
 #include "core/archive/results_index.h"
 #include "core/model/history.h"
+#include "core/model/history_json.h"
 #include "tools/zoo-host/cli_common.h"
 
 namespace zoo::cli {
@@ -92,7 +93,7 @@ int HistoryCommand(int argc, char** argv) {
   double fail_pct = -1;
   po::options_description options(
       "Usage: zoo-host history RESULTS [--subject NAME] [--machine ID] [--format text|md]\n"
-      "                        [--fail-on-step PCT]\n\n"
+      "                        [--json] [--fail-on-step PCT]\n\n"
       "Reads every archive of a results folder (RESULTS/<subject>-<version>/<UTC>.json),\n"
       "groups them by machine (a fingerprint of the environment record) and subject, orders\n"
       "each group by version, and finds the versions where the subject's same-run ratio to its\n"
@@ -108,6 +109,7 @@ int HistoryCommand(int argc, char** argv) {
       "machine", po::value(&machine), "only this machine (its id, as printed)")(
       "format", po::value(&format)->default_value(format),
       "text, or md: a summary fit for a pull-request comment")(
+      "json", "print the whole history model as JSON (schema zoo-host-history) instead")(
       "fail-on-step", po::value(&fail_pct),
       "exit 3 when the newest archive starts or continues a slowdown step larger than PCT "
       "percent");
@@ -138,13 +140,19 @@ int HistoryCommand(int argc, char** argv) {
     }
     loaded.push_back({.path = a.path.string(), .archive = *std::move(archive)});
   }
-  const HistoryModel model = BuildHistory(loaded);
+  HistoryModel model = BuildHistory(loaded);
+  model.skipped = scan->skipped;
+  if (!machine.empty()) {
+    std::erase_if(model.groups, [&machine](const HistoryGroup& g) { return g.machine.id != machine; });
+  }
+  const bool json = vm.count("json") > 0;
+  if (json) std::cout << HistoryToJson(model) << "\n";
   bool tripped = false;
   size_t shown = 0;
   for (const HistoryGroup& g : model.groups) {
     if (!machine.empty() && g.machine.id != machine) continue;
     ++shown;
-    format == "md" ? PrintMarkdown(g) : PrintText(g);
+    if (!json) format == "md" ? PrintMarkdown(g) : PrintText(g);
     for (const HistoryStep& s : g.steps) {
       if (gate && s.slowdown && s.persists && (s.factor - 1) * 100 > fail_pct) {
         tripped = true;
@@ -154,7 +162,7 @@ int HistoryCommand(int argc, char** argv) {
       }
     }
   }
-  if (shown == 0) {
+  if (shown == 0 && !json) {
     std::cout << "no archive" << (subject.empty() ? "" : " of " + subject)
               << (machine.empty() ? "" : " on machine " + machine) << " in " << results << "\n";
   }
