@@ -1,5 +1,5 @@
 // The idle hold writes the 0 µs request and keeps the file open exactly as long as it lives;
-// on the real device (root) the kernel's target reads 0 while held and comes back after.
+// on the real device (root) the kernel's target reads 0 while it is held.
 #include "core/base/cpu_idle_hold.h"
 
 #include <fcntl.h>
@@ -74,7 +74,7 @@ int32_t KernelTarget() {
   return value;
 }
 
-TEST(CpuIdleHoldTest, TheRealDeviceReadsZeroWhileHeldAndItsOldTargetAfter) {
+TEST(CpuIdleHoldTest, TheRealDeviceReadsZeroWhileHeld) {
   if (access("/dev/cpu_dma_latency", W_OK) != 0) {
     // Not root (or no PM QoS): the hold must say so rather than pretend.
     const CpuIdleHold hold = CpuIdleHold::Acquire();
@@ -82,14 +82,12 @@ TEST(CpuIdleHoldTest, TheRealDeviceReadsZeroWhileHeldAndItsOldTargetAfter) {
     EXPECT_THAT(hold.why(), HasSubstr("/dev/cpu_dma_latency: "));
     return;
   }
-  const int32_t before = KernelTarget();
-  ASSERT_GE(before, 0);
-  {
-    const CpuIdleHold hold = CpuIdleHold::Acquire();
-    ASSERT_TRUE(hold.held()) << hold.why();
-    EXPECT_EQ(KernelTarget(), 0);
-  }
-  EXPECT_EQ(KernelTarget(), before);
+  ASSERT_GE(KernelTarget(), 0);
+  const CpuIdleHold hold = CpuIdleHold::Acquire();
+  ASSERT_TRUE(hold.held()) << hold.why();
+  EXPECT_EQ(KernelTarget(), 0);
+  // What it reads after the release is not asserted: a `zoo-host run` of another suite running
+  // beside this one may hold its own request (the kernel keeps the smallest).
 }
 
 }  // namespace
