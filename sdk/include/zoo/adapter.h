@@ -54,7 +54,7 @@ extern "C" {
 /* A plugin built against ABI major M is served by any host whose major is M. Minor versions
  * only append fields and functions: the host reads min(struct_size, sizeof) of every struct. */
 #define ZOO_ABI_MAJOR 1
-#define ZOO_ABI_MINOR 0
+#define ZOO_ABI_MINOR 1
 
 /* ---- Export ---------------------------------------------------------------------------- */
 
@@ -186,7 +186,29 @@ typedef struct zoo_config {
    * keys should be refused with ZOO_STATUS_INVALID_ARGUMENT. Owned by the host; valid during
    * setup() only: copy what you need. */
   const char *options;
+
+  /* -- ABI 1.1 (read it only when struct_size covers it; a 1.0 host's config is shorter and
+   *    means 0) -- */
+
+  /* The pool size: how many workers a pool-like adapter runs, independently of how many tasks
+   * a round submits. 0 means `concurrency` (as in ABI 1.0). An adapter built against 1.1 or
+   * later sizes its pool by it or refuses a value it cannot serve with
+   * ZOO_STATUS_INVALID_ARGUMENT; one without a pool (inline, a thread per task) ignores it. */
+  uint32_t workers;
+  uint32_t reserved0;
 } zoo_config_t;
+
+/* The size of the ABI 1.0 config: every field up to `options`. */
+#define ZOO_CONFIG_SIZE_1_0 \
+  (offsetof(zoo_config_t, options) + sizeof(((const zoo_config_t *)0)->options))
+
+/* The pool size `config` asks for, for an adapter built against 1.1 or later: `workers` when
+ * the host's config holds it and it is not 0, else `concurrency`. */
+#define ZOO_CONFIG_WORKERS(config)                                                    \
+  (((config)->struct_size >= offsetof(zoo_config_t, workers) + sizeof(uint32_t) &&    \
+    (config)->workers != 0)                                                           \
+       ? (config)->workers                                                            \
+       : (config)->concurrency)
 
 /* ---- The adapter ----------------------------------------------------------------------- */
 

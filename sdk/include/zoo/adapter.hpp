@@ -92,12 +92,16 @@ struct Config {
   uint32_t max_batch = 1;
   uint32_t logical_cores = 1;
   std::string options;
+  // The pool size (ABI 1.1): the config's `workers`, or `concurrency` when it is 0 or the
+  // host's config predates it. A pool-like adapter sizes its pool by this.
+  uint32_t workers = 1;
 
   explicit Config(const zoo_config_t& c)
       : concurrency(c.concurrency),
         max_batch(c.max_batch),
         logical_cores(c.logical_cores),
-        options(c.options != nullptr ? c.options : "") {}
+        options(c.options != nullptr ? c.options : ""),
+        workers(ZOO_CONFIG_WORKERS(&c)) {}
 };
 
 // Runs a host-owned task on the calling thread: the body, its timing and its completion.
