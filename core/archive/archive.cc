@@ -12,6 +12,7 @@
 #include "core/archive/calibration_json.h"
 #include "core/archive/machine_state_json.h"
 #include "core/archive/noise_json.h"
+#include "core/archive/capability_json.h"
 #include "core/archive/plugin_build_json.h"
 #include "core/archive/unit_json.h"
 #include "core/base/atomic_file.h"
@@ -160,6 +161,7 @@ absl::StatusOr<AdapterRecord> ReadAdapter(const rapidjson::Value& v, std::string
   ZOO_ASSIGN_OR_RETURN(a.sha256, json::GetString(v, "sha256", where));
   ZOO_ASSIGN_OR_RETURN(a.build, ReadPluginBuildRecord(v, where));
   ZOO_ASSIGN_OR_RETURN(d.text, ReadPluginText(v, where));
+  ZOO_ASSIGN_OR_RETURN(d.submit_any_thread, ReadSubmitAnyThread(v, where));
   const rapidjson::Value* gate;
   ZOO_ASSIGN_OR_RETURN(gate, json::Member(v, "gate", where));
   const std::string at = absl::StrCat(Sv(where), " gate");
@@ -245,6 +247,10 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
   if (doc.HasMember("cost")) {
     ZOO_ASSIGN_OR_RETURN(a.cost, ReadCostRecord(doc["cost"], "cost"));
   }
+  // Archives written before scenarios asked for none.
+  if (doc.HasMember("scenarios")) {
+    ZOO_ASSIGN_OR_RETURN(a.scenarios, ReadScenarioRecord(doc["scenarios"], "scenarios"));
+  }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "units", "the archive"));
   if (!m->IsArray()) return absl::InvalidArgumentError("units must be a list");
   for (rapidjson::SizeType i = 0; i < m->Size(); ++i) {
@@ -324,6 +330,7 @@ void WriteAdapterRecords(json::Writer& w, const std::vector<AdapterRecord>& adap
     json::String(w, "file", d.file);
     json::String(w, "sha256", rec.sha256);
     if (rec.build) WritePluginBuild(w, *rec.build);
+    WriteSubmitAnyThread(w, d.submit_any_thread);
     WritePluginText(w, d.text);  // absent for a plugin without zoo.text/1, and in old archives
     w.Key("gate");
     w.StartObject();
@@ -365,6 +372,7 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
   WriteAdapterRecords(w, a.adapters);
   WriteSemanticsRecord(w, "semantics", a.semantics);
   WriteCostRecord(w, "cost", a.cost);
+  if (!a.scenarios.requested.empty()) WriteScenarioRecord(w, "scenarios", a.scenarios);
 
   w.Key("units");
   w.StartArray();

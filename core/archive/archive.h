@@ -44,6 +44,7 @@
 #include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"
 #include "core/archive/run_enums.h"
+#include "core/archive/scenario_record.h"
 #include "core/archive/semantics_record.h"
 #include "core/base/json_util.h"
 #include "core/base/message.h"
@@ -113,6 +114,7 @@ struct Archive {
   std::vector<AdapterRecord> adapters;
   SemanticsRecord semantics;  // the subject's scheduling-semantics dimension
   CostRecord cost;            // the cost-of-code units (allocations, counters, cold start)
+  ScenarioRecord scenarios;   // the scenarios asked for and those not applicable
   std::vector<ArchivedUnit> units;  // the main matrix's, the semantics units, the cost units
   std::vector<SelfCheck> self_checks;
   NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it

@@ -125,6 +125,30 @@ absl::StatusOr<UnitCounts> ReadCounts(const rapidjson::Value& v, std::string_vie
   return c;
 }
 
+// A scenario unit's scenario, pool size and options (units archived before them have none).
+absl::Status ReadScenarioFields(const rapidjson::Value& v, std::string_view where, UnitSpec& s) {
+  if (v.HasMember("scenario")) {
+    std::string name;
+    ZOO_ASSIGN_OR_RETURN(name, json::GetString(v, "scenario", where));
+    const std::optional<Scenario> scenario = ParseScenario(name);
+    if (!scenario) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          Sv(where), ": scenario must be roundtrip, continuation, burst_bounded, "
+                     "burst_unbounded or workers, not \"", name, "\""));
+    }
+    s.scenario = *scenario;
+  }
+  if (v.HasMember("workers")) {
+    uint64_t n = 0;
+    ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "workers", where));
+    s.workers = static_cast<uint32_t>(n);
+  }
+  if (v.HasMember("options")) {
+    ZOO_ASSIGN_OR_RETURN(s.options, json::GetString(v, "options", where));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
@@ -142,6 +166,10 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   json::Uint(w, "process", s.process);
   json::Uint(w, "repetitions", s.repetitions);
   json::Uint(w, "logical_cores", s.logical_cores);
+  // Only where they are not the defaults: a matrix unit's record reads as before ABI 1.1.
+  if (s.scenario != Scenario::kNone) json::String(w, "scenario", ScenarioName(s.scenario));
+  if (s.workers != 0) json::Uint(w, "workers", s.workers);
+  if (!s.options.empty()) json::String(w, "options", s.options);
   w.EndObject();
 }
 
@@ -183,7 +211,9 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
     ZOO_ASSIGN_OR_RETURN(n, json::GetUint(v, "logical_cores", where));
     s.logical_cores = static_cast<uint32_t>(n);
   }
-  const std::optional<UnitKind> kind = ParseUnitKind(instrument, s.semantics);
+  if (absl::Status scenario = ReadScenarioFields(v, where, s); !scenario.ok()) return scenario;
+  const std::optional<UnitKind> kind =
+      ParseUnitKind(instrument, s.semantics, ScenarioName(s.scenario));
   if (!kind) {
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\", not \"",

@@ -65,6 +65,9 @@ struct GateReport {
   // Allocations inside the adapter's submit() and drain() calls over every instance, when the
   // allocation counter was preloaded into the gate's process; -1 when not counted.
   int64_t alloc_calls = -1;
+  // The adapter declares zoo.submit_any_thread/1 and kept its rules
+  // (submit_any_thread_gate.h); false when it does not declare it.
+  bool submit_any_thread_checked = false;
 };
 
 // Makes the calling process a child subreaper (leak_check.h) and kills and reaps whatever

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <utility>
 
 #include "core/base/build_config.h"
 #include "core/base/clock.h"
@@ -116,10 +117,25 @@ const void* HostServices::GetExtension(const zoo_host_t* /*host*/, const char* /
   return nullptr;  // no host-side extensions yet
 }
 
+void HostServices::ChainTasks(const zoo_adapter_entry_t* entry, zoo_adapter_state_t* state,
+                              std::vector<uint32_t> successor) {
+  chain_entry_ = entry;
+  chain_state_ = state;
+  successor_ = std::move(successor);
+}
+
 void HostServices::RunTask(const zoo_task_t* task) {
   auto* self = static_cast<HostServices*>(task->host_data);
   zoo_task_outcome_t outcome;
   self->ExecuteBody(task->id, &outcome);
+  // One predictable branch for units without chains (successor_ empty).
+  if (!self->successor_.empty() && task->id < self->successor_.size()) {
+    const uint32_t next = self->successor_[task->id];
+    if (next != kNoSuccessor &&
+        self->chain_entry_->submit(self->chain_state_, &self->tasks_[next]) != ZOO_STATUS_OK) {
+      self->failed_chain_submits_.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
   self->RecordCompletion(outcome);
 }
 

@@ -44,6 +44,17 @@ class HostServices {
   uint64_t unknown_completions() const { return unknown_completions_.load(); }
   uint64_t unknown_executions() const { return unknown_executions_.load(); }
 
+  // Continuation chains (zoo.submit_any_thread/1): `successor[i]` is the slot task i submits
+  // from inside its run(), after its body and before its completion, so that an adapter's
+  // drain() never sees the chain's tasks all complete between two links; kNoSuccessor ends a
+  // chain. REQUIRES: called after setup() and before the first submit(); `entry` and `state`
+  // stay valid until the last task ran; successor.size() == capacity().
+  static constexpr uint32_t kNoSuccessor = UINT32_MAX;
+  void ChainTasks(const zoo_adapter_entry_t* entry, zoo_adapter_state_t* state,
+                  std::vector<uint32_t> successor);
+  // Successors whose submit() from inside a task failed (each is then never run).
+  uint64_t failed_chain_submits() const { return failed_chain_submits_.load(); }
+
   // Runs the body for `task_id` here and fills the outcome (start/end, checksum, pid, tid).
   zoo_status_t ExecuteBody(uint64_t task_id, zoo_task_outcome_t* outcome) const;
   // Records a completion.
@@ -63,6 +74,10 @@ class HostServices {
   std::unique_ptr<TaskRecord[]> records_;
   zoo_host_t table_;
   mutable std::atomic<uint64_t> unknown_executions_{0};
+  const zoo_adapter_entry_t* chain_entry_ = nullptr;
+  zoo_adapter_state_t* chain_state_ = nullptr;
+  std::vector<uint32_t> successor_;  // empty: no chains
+  std::atomic<uint64_t> failed_chain_submits_{0};
   std::atomic<uint64_t> unknown_completions_{0};
 };
 

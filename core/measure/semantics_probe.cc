@@ -81,7 +81,9 @@ TimeoutCheck RunTimeoutCheck(const zoo_adapter_entry_t& entry,
   const zoo_config_t config{.struct_size = sizeof(zoo_config_t), .concurrency = 1,
                             .max_batch = 1,
                             .logical_cores = logical_cores,
-                            .options = ""};
+                            .options = "",
+                            .workers = 0,
+                            .reserved0 = 0};
   step(absl::StrCat("timeout check of '", item.name, "': setup"));
   zoo_adapter_state_t* state = nullptr;
   if (zoo_status_t s = entry.setup(host.table(), &config, &state); s != ZOO_STATUS_OK) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/measure/scenario.h"
 #include "core/measure/unit_kind.h"
 #include "core/measure/workload.h"
 
@@ -42,6 +43,12 @@ struct UnitSpec {
   // tells the adapter rather than counting again; 0: not given (archives before it), the
   // unit's process counts.
   uint32_t logical_cores = 0;
+  // A scenario unit's scenario (kind kScenario or kScenarioCounters); kNone otherwise.
+  Scenario scenario = Scenario::kNone;
+  // zoo_config.workers (ABI 1.1): the pool size, 0 = the concurrency.
+  uint32_t workers = 0;
+  // zoo_config.options, e.g. "capacity=0" for an unbounded burst; "" for none.
+  std::string options = {};
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".

@@ -8,6 +8,8 @@ const char* UnitKindName(UnitKind kind) {
     case UnitKind::kSemantics: return "semantics";
     case UnitKind::kCounters: return "counters";
     case UnitKind::kCallgrind: return "callgrind";
+    case UnitKind::kScenario: return "scenario";
+    case UnitKind::kScenarioCounters: return "scenario_counters";
   }
   return "?";
 }
@@ -17,20 +19,33 @@ bool InMainMatrix(UnitKind kind) {
 }
 
 bool Instrumented(UnitKind kind) {
-  return kind == UnitKind::kCounters || kind == UnitKind::kCallgrind;
+  return kind == UnitKind::kCounters || kind == UnitKind::kCallgrind ||
+         kind == UnitKind::kScenarioCounters;
+}
+
+bool IsScenario(UnitKind kind) {
+  return kind == UnitKind::kScenario || kind == UnitKind::kScenarioCounters;
 }
 
 const char* InstrumentName(UnitKind kind) {
   switch (kind) {
-    case UnitKind::kCounters: return "counters";
+    case UnitKind::kCounters:
+    case UnitKind::kScenarioCounters: return "counters";
     case UnitKind::kCallgrind: return "callgrind";
     case UnitKind::kTimed:
-    case UnitKind::kSemantics: break;
+    case UnitKind::kSemantics:
+    case UnitKind::kScenario: break;
   }
   return "";
 }
 
-std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics) {
+std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics,
+                                      std::string_view scenario) {
+  if (!scenario.empty()) {
+    if (instrument.empty()) return UnitKind::kScenario;
+    if (instrument == "counters") return UnitKind::kScenarioCounters;
+    return std::nullopt;
+  }
   if (instrument.empty()) return semantics.empty() ? UnitKind::kTimed : UnitKind::kSemantics;
   for (UnitKind kind : {UnitKind::kCounters, UnitKind::kCallgrind}) {
     if (instrument == InstrumentName(kind)) return kind;

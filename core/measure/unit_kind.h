@@ -11,8 +11,11 @@
 
 namespace zoo {
 
-enum class UnitKind { kTimed, kSemantics, kCounters, kCallgrind };
-const char* UnitKindName(UnitKind kind);  // "timed", "semantics", "counters", "callgrind"
+// kScenario and kScenarioCounters measure a scenario (scenario.h) rather than a cell: timed,
+// and with the allocation counter for its allocations per task.
+enum class UnitKind { kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters };
+// "timed", "semantics", "counters", "callgrind", "scenario", "scenario_counters"
+const char* UnitKindName(UnitKind kind);
 
 // The units the cells compare: timed ones and a callgrind run's.
 bool InMainMatrix(UnitKind kind);
@@ -25,8 +28,12 @@ bool Instrumented(UnitKind kind);
 // and the model JSON spell it.
 const char* InstrumentName(UnitKind kind);
 
-// The kind of an archived unit from its `instrument` and `semantics` strings; nullopt for an
-// instrument this build does not know.
-std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics);
+// The kind of an archived unit from its `instrument`, `semantics` and `scenario` strings;
+// nullopt for an instrument this build does not know.
+std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics,
+                                      std::string_view scenario);
+
+// A scenario unit, timed or counted.
+bool IsScenario(UnitKind kind);
 
 }  // namespace zoo

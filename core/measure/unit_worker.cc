@@ -22,6 +22,7 @@
 #include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
 #include "core/measure/perf_counters.h"
+#include "core/measure/scenario_rounds.h"
 #include "core/plugin/plugin_loader.h"
 #include "zoo/ext/semantics.h"
 
@@ -76,6 +77,7 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const 
       if (r.outcome.executor_pid == out->pid && r.outcome.executor_tid == control_tid) {
         ++out->bodies_on_calling_thread;
       }
+      if (IsScenario(spec.kind)) continue;  // a scenario's rounds take no stamps per task
       round.tasks.push_back(TaskSample{
           .submit_call_ns = t.submit_call[base + i] - round.start_ns,
           .submit_return_ns = t.submit_return[base + i] - round.start_ns,
@@ -260,7 +262,26 @@ zoo_config_t UnitConfig(const UnitSpec& spec) {
           .max_batch = spec.concurrency,
           .logical_cores =
               spec.logical_cores > 0 ? spec.logical_cores : std::max(1u, LogicalCores()),
-          .options = ""};
+          .options = spec.options.c_str(),
+          .workers = spec.workers,
+          .reserved0 = 0};
+}
+
+// After setup(): the unit's semantics item, and a cold start when `allocs` is given. The first
+// failure's sentence, "" when none.
+std::string BeforeRounds(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
+                         zoo_adapter_state_t* state, HostServices& host, const RoundTimes& times,
+                         const std::function<void(std::string_view)>& step, AllocCounter* allocs,
+                         UnitResult& result) {
+  if (!spec.semantics.empty()) {
+    step(absl::StrCat("semantics '", spec.semantics, "'"));
+    if (std::string failure = ApplySemantics(spec, entry, state); !failure.empty()) {
+      return failure;
+    }
+  }
+  if (allocs == nullptr) return "";
+  step("cold start (the first task)");
+  return RunColdStart(entry, state, host, times.submit_call.size(), *allocs, *result.counts);
 }
 
 // setup(), the unit's semantics item, a cold start, the rounds and teardown() of one unit
@@ -274,9 +295,10 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   const zoo_config_t config = UnitConfig(spec);
   // A counters unit: the kernel counters open before setup() so that every thread the
   // adapter starts inherits them; the allocation counter covers setup and the first task.
-  const bool counters = spec.kind == UnitKind::kCounters;
+  const bool counters =
+      spec.kind == UnitKind::kCounters || spec.kind == UnitKind::kScenarioCounters;
   const bool callgrind = spec.kind == UnitKind::kCallgrind;
-  const bool cold_start = counters && c == 1;
+  const bool cold_start = spec.kind == UnitKind::kCounters && c == 1;
   std::optional<ProcessCounters> kernel;
   std::optional<AllocCounter> allocs;
   if (counters) {
@@ -300,22 +322,18 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
                            AdapterErrorText(entry, nullptr));
   }
 
-  std::string call_failure;
-  if (!spec.semantics.empty()) {
-    step(absl::StrCat("semantics '", spec.semantics, "'"));
-    call_failure = ApplySemantics(spec, entry, state);
-  }
-  if (cold_start && call_failure.empty()) {
-    step("cold start (the first task)");
-    call_failure =
-        RunColdStart(entry, state, host, times.submit_call.size(), *allocs, *result.counts);
-  }
+  std::string call_failure = BeforeRounds(spec, entry, state, host, times, step,
+                                          cold_start ? &*allocs : nullptr, result);
 
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
                     " measured at concurrency ", c, ")"));
-  if (call_failure.empty()) {
-    call_failure = RunRounds(entry, state, host, c, 0, spec.warmup_rounds, times);
-  }
+  std::optional<ScenarioRounds> scenario;
+  if (IsScenario(spec.kind) && call_failure.empty()) scenario.emplace(spec, entry, state, host);
+  auto run_rounds = [&](uint32_t from, uint32_t to) {
+    return scenario ? scenario->Run(from, to, times.submit_call, times.round_end)
+                    : RunRounds(entry, state, host, c, from, to, times);
+  };
+  if (call_failure.empty()) call_failure = run_rounds(0, spec.warmup_rounds);
   times.ids_before = LastIdHandedOut();  // reads a file: before the counters start
   // Counting covers the measured rounds (every thread), never a warm-up round; switching it
   // on and off sits outside every round's timed region, and a timed unit switches nothing.
@@ -325,14 +343,13 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   } else if (callgrind) {
     ZeroCallgrindCounts();
   }
-  if (call_failure.empty()) {
-    call_failure = RunRounds(entry, state, host, c, spec.warmup_rounds, rounds, times);
-  }
+  if (call_failure.empty()) call_failure = run_rounds(spec.warmup_rounds, rounds);
   if (counters || callgrind) {
     CloseCounts(cold_start, counters ? &*kernel : nullptr, counters ? &*allocs : nullptr,
                 *result.counts);
   }
   times.ids_after = LastIdHandedOut();
+  scenario.reset();  // a burst's producers are joined before teardown()
 
   step("teardown");
   const int64_t teardown_start = MonotonicNs();
@@ -387,7 +404,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
                    .submit_return = std::vector<int64_t>(tasks),
                    .round_end = std::vector<int64_t>(rounds),
-                   .read_cpu = !Instrumented(spec.kind),
+                   .read_cpu = !Instrumented(spec.kind) && !IsScenario(spec.kind),
                    .cpu_start = std::vector<int64_t>(rounds, -1),
                    .cpu_end = std::vector<int64_t>(rounds, -1)};
   const TaskSnapshot before_setup = TakeTaskSnapshot();

@@ -9,17 +9,19 @@
 namespace zoo {
 namespace {
 
-// The processes of one (adapter, kind, semantics item, concurrency, tier) pool into one
-// view, in the order they first appear in the archive.
+// The processes of one (adapter, kind, semantics item, concurrency, tier, scenario, workers,
+// options) pool into one view, in the order they first appear in the archive.
 void PoolUnits(const Archive& archive, ModelInput* in) {
-  using GroupKey = std::tuple<std::string, UnitKind, std::string, uint32_t, uint32_t>;
+  using GroupKey = std::tuple<std::string, UnitKind, std::string, uint32_t, uint32_t, Scenario,
+                              uint32_t, std::string>;
   std::map<GroupKey, std::vector<size_t>> groups;
   std::vector<GroupKey> order;
   for (size_t i = 0; i < archive.units.size(); ++i) {
     const ArchivedUnit& u = archive.units[i];
     in->process_units.push_back(ProcessView(u, in->cores));
     const UnitSpec& spec = u.result.spec;
-    GroupKey key{spec.adapter, spec.kind, spec.semantics, spec.concurrency, spec.tier_us};
+    GroupKey key{spec.adapter, spec.kind,     spec.semantics, spec.concurrency,
+                 spec.tier_us, spec.scenario, spec.workers,   spec.options};
     if (!groups.count(key)) order.push_back(key);
     groups[key].push_back(i);
   }

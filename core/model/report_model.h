@@ -91,11 +91,14 @@ struct UnitView {
   // units count (never in a cell).
   UnitKind kind = UnitKind::kTimed;
   std::string semantics;  // a semantics unit's "off" or item name (unit.h); "" otherwise
+  Scenario scenario = Scenario::kNone;  // a scenario unit's (scenario.h)
+  uint32_t workers = 0;                 // its pool size; 0 = the concurrency
   // A process view: which of its cell's processes (UnitSpec::process); 0 in a pooled view.
   uint32_t process = 0;
   // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
   // instrumented unit: "thread_pool{counters}/c1/0us"; the subject's later processes:
-  // "zoo_scheduler#2/c1/40us" (the second process).
+  // "zoo_scheduler#2/c1/40us" (the second process); a scenario unit:
+  // "thread_pool{roundtrip,w1}/c1/0us".
   std::string id() const;
 };
 
@@ -421,6 +424,45 @@ struct CostOfCode {
   std::vector<Message> messages;
 };
 
+// One row of a scenario's table (scenario_tables.h): one adapter at one pool size, per task.
+struct ScenarioRow {
+  std::string adapter;
+  uint32_t workers = 0;
+  std::string unit;  // the pooled view's id, where the raw rounds are
+  bool ok = false;
+  std::string failure = "";  // every process failed: the first one's sentence
+  uint32_t processes = 0;
+  // Per task: the verdict's level (the trimmed mean of the process medians), the standard
+  // deviation of the process medians, and tasks per second at the level.
+  double level_ns = 0, spread_ns = 0, tasks_per_s = 0;
+  // Against the table's fastest row: the factor of the levels and its bootstrap interval, and
+  // "fastest", "slower" or "indistinguishable" by the verdict's rule.
+  double factor = 1, low = 1, high = 1;
+  std::string verdict = "";
+  // From the row's counted process; NaN when the allocation counter was not there.
+  double allocs_per_task = 0, bytes_per_task = 0;
+};
+
+struct ScenarioTable {
+  Scenario scenario = Scenario::kNone;
+  uint32_t tasks_per_round = 0;
+  std::vector<ScenarioRow> rows;  // the archive's order; the fastest is the one so marked
+  std::vector<ScenarioNotApplicable> not_applicable;
+};
+
+// A tuning line derived from the scenario tables: what the numbers show, the rows that show
+// it, and what to change. Each is a catalog sentence ("scenario.tuning.<code>.*").
+struct TuningRow {
+  std::string code;  // "handoff", "continuation", "backpressure", "workers", "allocations"
+  Message symptom, evidence, action;
+};
+
+struct ScenarioSection {
+  bool measured = false;  // the archive asked for scenarios
+  std::vector<ScenarioTable> tables;
+  std::vector<TuningRow> tuning;
+};
+
 struct SelfCheckSummary {
   bool passed = true;              // every check below passed
   std::vector<SelfCheck> checks;   // the archive's, plus overhead_constancy
@@ -469,6 +511,7 @@ struct ReportModel {
   std::vector<PickRow> picks;     // the "what to pick" rows (ranking.h)
   SemanticsDimension semantics;
   CostOfCode cost;
+  ScenarioSection scenarios;
   SelfCheckSummary self_checks;
 };
 

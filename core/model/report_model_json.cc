@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "core/base/json_util.h"
 #include "core/model/report_model_json_facts.h"
+#include "core/model/report_model_json_scenarios.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
@@ -42,6 +43,7 @@ void WriteUnit(json::Writer& w, const UnitView& u) {
   json::String(w, "adapter", u.adapter);
   json::Uint(w, "tier_us", u.tier_us);
   json::Uint(w, "concurrency", u.concurrency);
+  WriteScenarioCoordinates(w, u);
   json::Bool(w, "ok", u.ok);
   json::String(w, "failure", u.failure);
   WriteModelUnitStats(w, u.stats);
@@ -74,6 +76,7 @@ void WriteProcessUnit(json::Writer& w, const UnitView& u) {
   json::Uint(w, "concurrency", u.concurrency);
   json::String(w, "semantics", u.semantics);
   json::String(w, "instrument", InstrumentName(u.kind));
+  WriteScenarioCoordinates(w, u);
   json::Uint(w, "process", u.process);
   json::Bool(w, "ok", u.ok);
   json::String(w, "failure", u.failure);
@@ -480,6 +483,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::List(w, "picks", m.picks, WritePickRow);
   WriteSemantics(w, m.semantics);
   WriteCost(w, m.cost);
+  WriteModelScenarios(w, m.scenarios);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

@@ -37,6 +37,8 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.failure = u.result.failure;
   v.kind = u.result.spec.kind;
   v.semantics = u.result.spec.semantics;
+  v.scenario = u.result.spec.scenario;
+  v.workers = u.result.spec.workers;
   v.process = u.result.spec.process;
   v.stats = u.stats;
   const uint64_t tasks = static_cast<uint64_t>(u.result.rounds.size()) * v.concurrency;
@@ -115,7 +117,10 @@ UnitView PoolProcesses(const std::vector<ArchivedUnit>& units,
 
 std::string UnitView::id() const {
   std::string name = semantics.empty() ? adapter : absl::StrCat(adapter, "[", semantics, "]");
-  if (kind == UnitKind::kCounters || kind == UnitKind::kCallgrind) {
+  if (IsScenario(kind)) {
+    absl::StrAppend(&name, "{", ScenarioName(scenario), ",w", workers,
+                    kind == UnitKind::kScenarioCounters ? ",counters" : "", "}");
+  } else if (kind == UnitKind::kCounters || kind == UnitKind::kCallgrind) {
     absl::StrAppend(&name, "{", InstrumentName(kind), "}");
   }
   if (process > 0) absl::StrAppend(&name, "#", process + 1);

@@ -21,6 +21,14 @@ struct AdapterDescriptor {
   std::string file;  // absolute path of the plugin file
   // The texts above (and its semantics items') in other languages: zoo.text/1.
   PluginText text = {};
+  // What the plugin declares through zoo.submit_any_thread/1 (ABI 1.1); the gate checks it by
+  // behaviour before any scenario relies on it.
+  struct SubmitAnyThread {
+    bool declared = false;
+    bool bounded = false;           // ZOO_SUBMIT_BOUNDED: "capacity=N", submit blocks when full
+    uint32_t default_capacity = 0;  // 0: unbounded
+  };
+  SubmitAnyThread submit_any_thread = {};
 };
 
 }  // namespace zoo

@@ -13,11 +13,28 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/base/abi_text.h"
+#include "zoo/ext/submit_any_thread.h"
 #include "zoo/ext/text.h"
 #include "zoo/reporter.h"
 
 namespace zoo {
 namespace {
+
+// zoo.submit_any_thread/1 as the plugin declares it: a table shorter than its first three
+// fields is read as not declared.
+AdapterDescriptor::SubmitAnyThread ReadSubmitAnyThread(const zoo_adapter_entry_t& entry) {
+  if (entry.abi_minor < 1 || entry.get_extension == nullptr) return {};
+  const auto* ext = static_cast<const zoo_submit_any_thread_extension_t*>(
+      entry.get_extension(ZOO_EXT_SUBMIT_ANY_THREAD));
+  if (ext == nullptr ||
+      ext->struct_size < offsetof(zoo_submit_any_thread_extension_t, reserved0)) {
+    return {};
+  }
+  const bool bounded = (ext->flags & ZOO_SUBMIT_BOUNDED) != 0;
+  return {.declared = true,
+          .bounded = bounded,
+          .default_capacity = bounded ? ext->default_capacity : 0};
+}
 
 constexpr size_t kMaxNameLength = 64;
 
@@ -158,6 +175,7 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
       .abi_minor = entry->abi_minor,
       .file = std::filesystem::absolute(file).lexically_normal().string(),
       .text = *std::move(text),
+      .submit_any_thread = ReadSubmitAnyThread(*entry),
   };
   return LoadedAdapter(std::move(library), entry, std::move(descriptor));
 }

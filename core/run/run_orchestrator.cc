@@ -23,6 +23,7 @@
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
 #include "core/run/run_plan.h"
+#include "core/run/scenario_plan.h"
 #include "core/run/self_checks.h"
 #include "core/worker/calibration_runner.h"
 #include "core/worker/gate_cache.h"
@@ -297,6 +298,14 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
                                         item.dropped_reason));
   }
   PlanCostUnits(options, passed, cores, &archive.cost, &specs);
+  // Scenarios last (none in a callgrind run: their times would be the simulator's).
+  std::vector<ScenarioAdapter> adapters;
+  for (const CatalogEntry* e : passed) adapters.push_back({*e->descriptor, e->candidate.file});
+  ScenarioPlan scenarios = PlanScenarioUnits(
+      options.instrument == RunInstrument::kNone ? options.scenarios : std::vector<Scenario>{},
+      adapters, cores, options.quick ? kQuickScenarioProcesses : kScenarioProcesses);
+  archive.scenarios = std::move(scenarios.record);
+  specs.insert(specs.end(), scenarios.units.begin(), scenarios.units.end());
   return specs;
 }
 

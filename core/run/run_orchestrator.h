@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "core/archive/archive.h"
 #include "core/archive/matrix.h"
+#include "core/measure/scenario.h"
 
 namespace zoo {
 
@@ -52,6 +53,9 @@ struct RunOptions {
   // kCallgrind: every unit of the matrix runs under `valgrind`'s callgrind (and no counters
   // units run: their kernel counts would be the simulator's).
   RunInstrument instrument = RunInstrument::kNone;
+  // The scenarios measured after the matrix (scenario.h, --scenarios): every one in a full
+  // run, the round trip in a quick one.
+  std::vector<Scenario> scenarios;
   std::filesystem::path valgrind;
   std::string valgrind_version;
 };

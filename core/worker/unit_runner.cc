@@ -77,7 +77,8 @@ WorkerCall UnitCall(const std::filesystem::path& zoo_host, const UnitSpec& spec,
                   .file = spec.plugin_file,
                   .timeout = options.timeout,
                   .cancel = options.cancel};
-  if (spec.kind == UnitKind::kCounters && !options.alloc_counter.empty()) {
+  if ((spec.kind == UnitKind::kCounters || spec.kind == UnitKind::kScenarioCounters) &&
+      !options.alloc_counter.empty()) {
     call.extra_env.push_back(absl::StrCat("LD_PRELOAD=", options.alloc_counter.string()));
   }
   if (!callgrind_out.empty()) {

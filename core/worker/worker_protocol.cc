@@ -49,8 +49,26 @@ void WriteDescriptor(JsonWriter& w, const AdapterDescriptor& d) {
   w.Key("abi_minor");
   w.Uint(d.abi_minor);
   Field(w, "file", d.file);
+  if (d.submit_any_thread.declared) {
+    w.Key("submit_any_thread");
+    w.StartObject();
+    w.Key("bounded");
+    w.Bool(d.submit_any_thread.bounded);
+    w.Key("default_capacity");
+    w.Uint(d.submit_any_thread.default_capacity);
+    w.EndObject();
+  }
   WritePluginText(w, d.text);
   w.EndObject();
+}
+
+AdapterDescriptor::SubmitAnyThread ReadSubmitAnyThread(const rapidjson::Value& v) {
+  auto it = v.FindMember("submit_any_thread");
+  if (it == v.MemberEnd() || !it->value.IsObject()) return {};
+  auto bounded = it->value.FindMember("bounded");
+  return {.declared = true,
+          .bounded = bounded != it->value.MemberEnd() && bounded->value.IsTrue(),
+          .default_capacity = static_cast<uint32_t>(GetUint(it->value, "default_capacity"))};
 }
 
 AdapterDescriptor ReadDescriptor(const rapidjson::Value& v) {
@@ -66,6 +84,7 @@ AdapterDescriptor ReadDescriptor(const rapidjson::Value& v) {
       .file = GetString(v, "file"),
       // Written by WritePluginText above: a malformed member cannot come from this host.
       .text = ReadPluginText(v, "the worker's descriptor").value_or(PluginText{}),
+      .submit_any_thread = ReadSubmitAnyThread(v),
   };
 }
 
@@ -146,6 +165,8 @@ std::string GateReportToJson(const GateReport& r) {
   w.EndArray();
   w.Key("alloc_calls");
   w.Int64(r.alloc_calls);
+  w.Key("submit_any_thread_checked");
+  w.Bool(r.submit_any_thread_checked);
   w.EndObject();
   return buf.GetString();
 }
@@ -176,6 +197,9 @@ absl::StatusOr<GateReport> GateReportFromJson(std::string_view json) {
     for (const auto& t : ts->value.GetArray()) {
       if (t.IsUint()) r.executor_threads.push_back(t.GetUint());
     }
+  }
+  if (auto s = doc->FindMember("submit_any_thread_checked"); s != doc->MemberEnd()) {
+    r.submit_any_thread_checked = s->value.IsTrue();
   }
   if (auto a = doc->FindMember("alloc_calls"); a != doc->MemberEnd() && a->value.IsInt64()) {
     r.alloc_calls = a->value.GetInt64();

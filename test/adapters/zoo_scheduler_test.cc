@@ -58,6 +58,8 @@ class Instance {
         .max_batch = max_batch,
         .logical_cores = 2,
         .options = "",
+        .workers = 0,
+        .reserved0 = 0,
     };
     setup_status_ = entry_.setup(host, &config, &state_);
   }

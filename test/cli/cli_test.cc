@@ -75,7 +75,7 @@ TEST(CliTest, VersionAndHelpExitZero) {
   CliRun v = ZooHost({"--version"});
   EXPECT_EQ(v.exit_code, 0);
   EXPECT_THAT(v.output, HasSubstr("zoo-host 0."));
-  EXPECT_THAT(v.output, HasSubstr("adapter C ABI 1.0"));
+  EXPECT_THAT(v.output, HasSubstr("adapter C ABI 1.1"));
   CliRun h = ZooHost({"--help"});
   EXPECT_EQ(h.exit_code, 0);
   EXPECT_THAT(h.output, AllOf(HasSubstr("list"), HasSubstr("validate"), HasSubstr("Exit codes")));
@@ -105,8 +105,8 @@ TEST(CliTest, PluginFirstIsARunWithThosePlugins) {
   CliRun r = ZooHost({"--plugin", TestPlugin("tunable_inline").string(), "--subject",
                       "tunable_inline", "--adapters", "tunable_inline,inline", "--tiers", "40",
                       "--concurrency", "1", "--warmup", "0", "--rounds", "3", "--workload", "noop",
-                      "--no-cost", "--processes", "1", "--cell-budget", "0", "--no-report",
-                      "--results", results.string()});
+                      "--no-cost", "--scenarios", "none", "--processes", "1", "--cell-budget",
+                      "0", "--no-report", "--results", results.string()});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::vector<std::filesystem::path> archives;
   for (const auto& e : std::filesystem::recursive_directory_iterator(results)) {

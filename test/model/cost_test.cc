@@ -204,7 +204,8 @@ TEST(CostTest, NoCostSkipsTheCostUnitsAndSaysSo) {
   const fs::path results = dir.path() / "results";
   CliRun r = ZooHost({"run", "--subject", "inline", "--adapters", "inline", "--concurrency", "1",
                       "--tiers", "40", "--warmup", "0", "--rounds", "3", "--workload", "noop",
-                      "--no-cost", "--processes", "1", "--cell-budget", "0", "--no-report", "--results",
+                      "--no-cost", "--scenarios", "none",
+                      "--processes", "1", "--cell-budget", "0", "--no-report", "--results",
                       results.string()});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(results));

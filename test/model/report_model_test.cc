@@ -305,11 +305,14 @@ TEST(ReportModelTest, NoCrossoverAndNoOverheadBeyondTheLogicalCores) {
 // The archive's two strings decide the kind at the JSON edge, in one place, and every kind
 // writes them back as they were; process numbers are not a kind.
 TEST(UnitKindTest, TheArchivesTwoStringsDecideTheKindAndAreWrittenBack) {
-  EXPECT_EQ(ParseUnitKind("", ""), UnitKind::kTimed);
-  EXPECT_EQ(ParseUnitKind("", "off"), UnitKind::kSemantics);
-  EXPECT_EQ(ParseUnitKind("counters", ""), UnitKind::kCounters);
-  EXPECT_EQ(ParseUnitKind("callgrind", ""), UnitKind::kCallgrind);
-  EXPECT_EQ(ParseUnitKind("cachegrind", ""), std::nullopt);
+  EXPECT_EQ(ParseUnitKind("", "", ""), UnitKind::kTimed);
+  EXPECT_EQ(ParseUnitKind("", "off", ""), UnitKind::kSemantics);
+  EXPECT_EQ(ParseUnitKind("counters", "", ""), UnitKind::kCounters);
+  EXPECT_EQ(ParseUnitKind("callgrind", "", ""), UnitKind::kCallgrind);
+  EXPECT_EQ(ParseUnitKind("cachegrind", "", ""), std::nullopt);
+  EXPECT_EQ(ParseUnitKind("", "", "roundtrip"), UnitKind::kScenario);
+  EXPECT_EQ(ParseUnitKind("counters", "", "burst_bounded"), UnitKind::kScenarioCounters);
+  EXPECT_EQ(ParseUnitKind("callgrind", "", "roundtrip"), std::nullopt);
   EXPECT_TRUE(InMainMatrix(UnitKind::kTimed));
   EXPECT_FALSE(InMainMatrix(UnitKind::kSemantics));
   EXPECT_FALSE(InMainMatrix(UnitKind::kCounters));

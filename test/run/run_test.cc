@@ -219,7 +219,8 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
                          "inline", "--adapters", "inline,unit_saboteur", "--concurrency",
                          "1,3,5,7", "--tiers", "50", "--warmup", "1", "--rounds", "3",
                          "--workload", "sleep", "--unit-timeout", "3", "--no-cost",
-                         "--processes", "2", "--cell-budget", "0", "--results",
+                         "--scenarios", "none", "--processes", "2", "--cell-budget", "0",
+                         "--results",
                          dir.path().string()});
   EXPECT_EQ(r.exit_code, 1) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
@@ -316,8 +317,8 @@ TEST(RunTest, ThreadsCreatedEveryRoundAreCountedPerUnitAndShownInTheCostTable) {
   CliRun r = ZooHost({"run", "--plugin", TestPlugin("restarts_threads").string(), "--subject",
                       "thread_pool", "--adapters", "thread_pool,restarts_threads",
                       "--concurrency", "2", "--tiers", "40", "--warmup", "1", "--rounds", "5",
-                      "--processes", "1", "--cell-budget", "0", "--results",
-                      dir.path().string()});
+                      "--scenarios", "none", "--processes", "1", "--cell-budget", "0",
+                      "--results", dir.path().string()});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const fs::path archive = OnlyArchive(dir.path());
   absl::StatusOr<Archive> a = ReadArchive(archive);
@@ -368,15 +369,25 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
     return u.result.spec.kind == UnitKind::kCounters;
   });
   EXPECT_EQ(a->run.matrix.processes, 5u);
-  EXPECT_EQ(a->units.size() - cost_units, 2u * 3u * 2u * 5u);
-  for (size_t i = 0; i + 1 < a->units.size() - cost_units; ++i) {
+  // --quick measures the round trip of every adapter last: in 5 processes each, then once
+  // with the allocation counter.
+  const size_t scenario_units = std::count_if(a->units.begin(), a->units.end(),
+                                              [](const auto& u) {
+                                                return IsScenario(u.result.spec.kind);
+                                              });
+  EXPECT_EQ(scenario_units, 2u * 5u + 2u);
+  EXPECT_EQ(a->scenarios.requested, std::vector<Scenario>{Scenario::kRoundtrip});
+  EXPECT_THAT(r.output, HasSubstr("inline, scenario roundtrip, 1 worker(s): ok"));
+  const size_t matrix_units = a->units.size() - cost_units - scenario_units;
+  EXPECT_EQ(matrix_units, 2u * 3u * 2u * 5u);
+  for (size_t i = 0; i + 1 < matrix_units; ++i) {
     EXPECT_LE(a->units[i].result.spec.process, a->units[i + 1].result.spec.process);
   }
   // The run calibrated each tier once; every unit of a tier ran that count.
   EXPECT_EQ(a->run.calibration.status, "json");
   ASSERT_EQ(a->run.calibration.tiers.size(), 3u);
   for (const ArchivedUnit& u : a->units) {
-    if (Instrumented(u.result.spec.kind)) continue;
+    if (Instrumented(u.result.spec.kind) || IsScenario(u.result.spec.kind)) continue;
     EXPECT_EQ(u.result.spec.repetitions,
               a->run.calibration.RepetitionsFor(u.result.spec.tier_us));
     EXPECT_EQ(u.result.calibration.repetitions, u.result.spec.repetitions);
@@ -414,19 +425,23 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   std::set<int32_t> pids;
   for (const ArchivedUnit& u : a->units) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
-    EXPECT_EQ(u.result.rounds.size(), 10u);
-    if (!Instrumented(u.result.spec.kind)) {
+    // A round trip's round is one no-op task: its rounds are many and its body uncalibrated.
+    const bool scenario = IsScenario(u.result.spec.kind);
+    EXPECT_EQ(u.result.rounds.size(), scenario ? 500u : 10u);
+    if (!Instrumented(u.result.spec.kind) && !scenario) {
       EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
     }
     EXPECT_NE(u.result.pid, getpid());
     pids.insert(u.result.pid);
     const UnitStats again = ComputeUnitStats(u.result, a->environment.logical_cores);
     EXPECT_EQ(again.end_to_end_ns.median, u.stats.end_to_end_ns.median);
-    EXPECT_EQ(again.body_ns.p95, u.stats.body_ns.p95);
+    if (!scenario) {  // a scenario unit has no body figure: NaN
+      EXPECT_EQ(again.body_ns.p95, u.stats.body_ns.p95);
+    }
     EXPECT_EQ(again.overhead_share, u.stats.overhead_share);
     // A timed unit read its process's CPU clock around every round; a counting unit did not
-    // (its counts would hold the clock's own work).
-    const bool timed = !Instrumented(u.result.spec.kind);
+    // (its counts would hold the clock's own work), nor a scenario unit (no stamps per task).
+    const bool timed = !Instrumented(u.result.spec.kind) && !IsScenario(u.result.spec.kind);
     for (const RoundSample& round : u.result.rounds) {
       if (timed) {
         EXPECT_GE(round.cpu_ns, 0) << u.result.spec.adapter << " c" << u.result.spec.concurrency;

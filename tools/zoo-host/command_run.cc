@@ -2,12 +2,15 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -22,6 +25,7 @@
 #include "core/render/deck_pdf.h"
 #include "core/render/report_render.h"
 #include "core/run/run_orchestrator.h"
+#include "core/run/scenario_plan.h"
 #include "core/worker/gate_cache.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
@@ -62,8 +66,13 @@ class ProgressPrinter {
     const std::string instrument = InstrumentName(s.kind);
     const std::string adapter =
         instrument.empty() ? s.adapter : absl::StrCat(s.adapter, "{", instrument, "}");
-    const std::string what = absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
-                                             p.units_total, adapter, s.tier_us, s.concurrency);
+    // A scenario unit by its scenario and pool size: its tier and concurrency say nothing.
+    const std::string what =
+        IsScenario(s.kind)
+            ? absl::StrFormat("[%u/%u] %s, scenario %s, %u worker(s)", p.unit_index + 1,
+                              p.units_total, adapter, ScenarioName(s.scenario), s.workers)
+            : absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
+                              p.units_total, adapter, s.tier_us, s.concurrency);
     if (tty_) {
       std::cerr << "\r\033[K" << what << "  elapsed " << Duration(p.elapsed_s) << ", ETA "
                 << Duration(p.eta_s) << std::flush;
@@ -89,6 +98,46 @@ class ProgressPrinter {
   bool quiet_;
 };
 
+// One line per scenario row: the median over its processes of each process's median time per
+// task, and the allocations per task its counted process saw. The report judges the rows.
+void PrintScenarioRows(const Archive& a) {
+  struct Row {
+    std::vector<double> process_medians;
+    std::string allocations = "-";
+  };
+  std::map<std::tuple<std::string, std::string, uint32_t>, Row> rows;
+  std::vector<std::tuple<std::string, std::string, uint32_t>> order;
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
+    if (!IsScenario(s.kind)) continue;
+    const auto key = std::make_tuple(std::string(ScenarioName(s.scenario)), s.adapter, s.workers);
+    if (!rows.count(key)) order.push_back(key);
+    Row& row = rows[key];
+    if (!u.result.ok) continue;
+    if (s.kind == UnitKind::kScenario) {
+      row.process_medians.push_back(u.stats.end_to_end_ns.median);
+    } else if (u.result.counts && u.result.counts->alloc_calls.available) {
+      row.allocations = absl::StrFormat(
+          "%.2f", static_cast<double>(u.result.counts->alloc_calls.total) /
+                      static_cast<double>(std::max<uint64_t>(1, u.result.counts->tasks)));
+    }
+  }
+  if (order.empty()) return;
+  std::cout << absl::StrFormat("%-16s %-26s %7s %10s %14s %12s\n", "SCENARIO", "ADAPTER",
+                               "WORKERS", "PROCESSES", "PER TASK", "ALLOCS/TASK");
+  for (const auto& key : order) {
+    const Row& row = rows[key];
+    std::vector<double> m = row.process_medians;
+    std::sort(m.begin(), m.end());
+    const std::string per_task =
+        m.empty() ? "FAILED" : absl::StrFormat("%.0f ns", m[m.size() / 2]);
+    std::cout << absl::StrFormat("%-16s %-26s %7u %10u %14s %12s\n", std::get<0>(key),
+                                 std::get<1>(key), std::get<2>(key), m.size(), per_task,
+                                 row.allocations);
+  }
+  std::cout << "\n";
+}
+
 void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
   const Archive& a = outcome.archive;
   std::cout << "archive: " << shown_path << "\n"
@@ -101,6 +150,7 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
                                "CONC", "E2E/TASK", "BODY", "OVERHEAD", "SHARE", "TASKS/S");
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
+    if (IsScenario(s.kind)) continue;  // in their own table below
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
     std::string name =
         s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
@@ -121,6 +171,7 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
         st.throughput_per_s);
   }
   std::cout << "\n";
+  PrintScenarioRows(a);
   for (const SelfCheck& c : a.self_checks) {
     std::cout << "self-check " << c.name << ": " << (c.passed ? "passed" : "FAILED") << " ("
               << c.detail << ")\n";
@@ -231,6 +282,10 @@ int RunCommand(int argc, char** argv) {
       "of deep idle states while measuring (zoo-host holds /dev/cpu_dma_latency at 0 until it "
       "exits, which needs root; without it the run goes on and the report warns); any: leave "
       "them as the machine has them")(
+      "scenarios", po::value<std::string>(), "the scenarios measured after the matrix, "
+      "comma-separated: roundtrip, continuation, burst (bounded and unbounded), workers; all "
+      "or none. Default: all (--quick: roundtrip). continuation and burst need an adapter's "
+      "zoo.submit_any_thread/1; where it lacks it the report says not applicable")(
       "no-cost", "skip the cost-of-code units (allocations, kernel counters and cold start "
       "per adapter, counted with the noop body after the matrix)")(
       "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
@@ -312,6 +367,10 @@ int RunCommand(int argc, char** argv) {
   if (absl::Status s = ValidateMatrix(matrix, source); !s.ok()) {
     return UsageError("run", std::string(s.message()));
   }
+  absl::StatusOr<std::vector<Scenario>> scenarios =
+      ParseScenarioList(vm.count("scenarios") ? vm["scenarios"].as<std::string>()
+                                              : (quick ? "roundtrip" : "all"));
+  if (!scenarios.ok()) return UsageError("run", std::string(scenarios.status().message()));
   if (cpu_idle != "shallow" && cpu_idle != "any") {
     return UsageError("run", absl::StrCat("--cpu-idle ", cpu_idle, ": must be shallow or any"));
   }
@@ -353,6 +412,7 @@ int RunCommand(int argc, char** argv) {
   run.on_progress = [&progress](const RunProgress& p) { progress(p); };
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
   run.cost = vm.count("no-cost") == 0;
+  run.scenarios = *std::move(scenarios);
   run.hold_cpu_idle = cpu_idle == "shallow";
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();
   run.instrument = instrument;
