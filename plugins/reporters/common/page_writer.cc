@@ -236,7 +236,7 @@ absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
   WritePick(page);
   for (void (*write)(PageWriter&) :
        {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency, WriteOverhead,
-        WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteFaster,
+        WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteScenarios, WriteFaster,
         WriteUnfavourable, WriteNoWinner, WriteCaliber, WriteByob, WriteSelfCheck, WriteAppendix}) {
     write(page);
   }

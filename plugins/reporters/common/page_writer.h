@@ -151,6 +151,7 @@ void WriteThroughput(PageWriter& page);
 void WriteAttribution(PageWriter& page);
 void WriteSemantics(PageWriter& page);
 void WriteCost(PageWriter& page);
+void WriteScenarios(PageWriter& page);
 void WriteFaster(PageWriter& page);
 void WriteUnfavourable(PageWriter& page);
 void WriteNoWinner(PageWriter& page);

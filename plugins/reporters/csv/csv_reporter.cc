@@ -8,6 +8,7 @@
 // subject's row leaves those fields empty. RFC 4180: CRLF line ends, quoted fields where
 // needed.
 #include <cassert>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -213,10 +214,56 @@ std::string CostCsv(const rapidjson::Value& cost) {
   return out;
 }
 
+// scenarios.csv: one row per scenario row; NaN figures (a failed row, an uncounted
+// allocation) are empty fields.
+std::string ScenariosCsv(const rapidjson::Value& scenarios) {
+  std::string out;
+  AppendRow(Names(ScenarioColumns()), out);
+  auto number = [](const rapidjson::Value& row, const char* key) {
+    const double v = NumberOf(row, key);
+    return std::isfinite(v) ? ExactNumber(v) : std::string();
+  };
+  for (const rapidjson::Value& table : ArrayOf(scenarios, "tables").GetArray()) {
+    for (const rapidjson::Value& r : ArrayOf(table, "rows").GetArray()) {
+      const bool ok = BoolOf(r, "ok");
+      std::vector<std::string> row = {
+          std::string(StringOf(table, "scenario")), std::string(StringOf(r, "adapter")),
+          std::to_string(UintOf(r, "workers")), std::to_string(UintOf(table, "tasks_per_round")),
+          std::to_string(UintOf(r, "processes")), ok ? "true" : "false",
+          std::string(StringOf(r, "failure"))};
+      for (const char* key : {"level_ns", "spread_ns", "tasks_per_s", "factor", "low", "high"}) {
+        row.push_back(ok ? number(r, key) : std::string());
+      }
+      row.emplace_back(StringOf(r, "verdict"));
+      row.push_back(number(r, "allocs_per_task"));
+      row.push_back(number(r, "bytes_per_task"));
+      row.emplace_back(StringOf(r, "unit"));
+      assert(row.size() == ScenarioColumns().size());
+      AppendRow(row, out);
+    }
+  }
+  return out;
+}
+
+absl::Status WriteScenarios(const RenderContext& context) {
+  const rapidjson::Value* scenarios = MemberOf(context.model.root(), "scenarios");
+  if (scenarios == nullptr) return absl::OkStatus();  // a run without scenarios
+  if (absl::Status s = context.WriteFile("scenarios.csv", ScenariosCsv(*scenarios)); !s.ok()) {
+    return s;
+  }
+  return context.WriteFile(
+      "scenarios.csv-metadata.json",
+      CsvwMetadata("scenarios.csv",
+                   "The scenarios of a zoo-host run: one row per adapter and pool size, per "
+                   "task, judged against the scenario's fastest row.",
+                   ScenarioColumns()));
+}
+
 absl::Status RenderCsv(const RenderContext& context) {
   std::string out;
   AppendRow(Names(CellColumns()), out);
   for (const rapidjson::Value& unit : context.model.root()["units"].GetArray()) {
+    if (MemberOf(unit, "scenario") != nullptr) continue;  // in scenarios.csv
     AppendRow(UnitRow(context.model, unit), out);
   }
   if (absl::Status s = context.WriteFile("cells.csv", out); !s.ok()) return s;
@@ -232,6 +279,7 @@ absl::Status RenderCsv(const RenderContext& context) {
   if (absl::Status s = context.WriteFile("cost.csv", CostCsv(context.model.Cost())); !s.ok()) {
     return s;
   }
+  if (absl::Status s = WriteScenarios(context); !s.ok()) return s;
   return context.WriteFile(
       "cost.csv-metadata.json",
       CsvwMetadata("cost.csv",

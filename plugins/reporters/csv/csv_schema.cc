@@ -141,6 +141,31 @@ const std::vector<CsvColumn>& CostColumns() {
   return columns;
 }
 
+const std::vector<CsvColumn>& ScenarioColumns() {
+  static const std::vector<CsvColumn> columns = {
+      {"scenario", "string", "", "roundtrip, continuation, burst_bounded, burst_unbounded or "
+                                 "workers (no-op tasks, measured apart from the matrix)"},
+      {"adapter", "string", "", "the adapter"},
+      {"workers", "integer", "workers", "the pool size the adapter was configured with"},
+      {"tasks_per_round", "integer", "tasks", "tasks one round runs (a chain's links, a burst)"},
+      {"processes", "integer", "processes", "processes that measured the row"},
+      {"ok", "boolean", "", "whether any process measured it"},
+      {"failure", "string", "", "why not, when ok is false"},
+      {"level_ns", "double", "ns", "per task: the trimmed mean of the processes' median rounds"},
+      {"spread_ns", "double", "ns", "standard deviation of the processes' medians per task"},
+      {"tasks_per_s", "double", "tasks/s", "1e9 / level_ns"},
+      {"factor", "double", "", "level / the fastest row's level"},
+      {"low", "double", "", "lower end of the 95% bootstrap interval of factor"},
+      {"high", "double", "", "upper end of the 95% bootstrap interval of factor"},
+      {"verdict", "string", "", "fastest, slower or indistinguishable"},
+      {"allocs_per_task", "double", "allocations/task",
+       "from the row's process with the allocation counter; empty when not counted"},
+      {"bytes_per_task", "double", "bytes/task", "likewise, bytes requested"},
+      {"unit", "string", "", "the pooled unit whose rounds these are"},
+  };
+  return columns;
+}
+
 std::string CsvwMetadata(const std::string& file, const std::string& description,
                          const std::vector<CsvColumn>& columns) {
   rapidjson::StringBuffer buf;

@@ -25,6 +25,10 @@ const std::vector<CsvColumn>& CellColumns();
 // cost.csv: one row per counting unit, cold start and callgrind unit ("kind").
 const std::vector<CsvColumn>& CostColumns();
 
+// scenarios.csv: one row per scenario row of the model (adapter, pool size), judged against
+// its scenario's fastest row.
+const std::vector<CsvColumn>& ScenarioColumns();
+
 // The CSVW metadata document of `file` ("cells.csv") with these columns and `description`:
 // UTF-8, a header row, CRLF line ends, and "" as the null value of every column.
 std::string CsvwMetadata(const std::string& file, const std::string& description,
