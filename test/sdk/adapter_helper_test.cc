@@ -84,7 +84,7 @@ zoo_host_t FakeHost() {
 
 zoo_config_t Config(const char* options) {
   return zoo_config_t{.struct_size = sizeof(zoo_config_t), .concurrency = 1, .max_batch = 1,
-                      .logical_cores = 1, .options = options};
+                      .logical_cores = 1, .options = options, .workers = 0, .reserved0 = 0};
 }
 
 TEST(AdapterHelperTest, FillsTheFrozenHeaderAndMetadata) {
