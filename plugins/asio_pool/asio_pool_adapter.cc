@@ -13,7 +13,15 @@
 // run_in_executor() would see the result, so the hop back to the loop is part of the "return"
 // leg of the attribution, not hidden behind it. (task->run() would record the completion on
 // the pool thread, before that hop.)
+//
+// The pool has `workers` threads (ABI 1.1; `concurrency` when the host leaves it 0). Posting
+// to an io_context is thread-safe, and a chained task's submit() (inside its parent's body, on
+// a pool thread) counts it before the parent's completion is counted, so drain()'s
+// "completed == submitted" cannot hold while a chain goes on: the adapter offers
+// zoo.submit_any_thread/1. The only change for it is that the submit count is an atomic (one
+// uncontended atomic add on the control thread, no lock).
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include "plugins/common/boost_version.h"
 
@@ -30,6 +38,7 @@
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "plugins/asio_pool/text_zh.h"
@@ -72,7 +81,7 @@ class AsioPoolAdapter {
   static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::asio_pool::kTextZh}};
 
   AsioPoolAdapter(const zoo::Host& host, const zoo::Config& config)
-      : host_(host), pool_(config.concurrency) {
+      : host_(host), pool_(config.workers) {
     if (!config.options.empty()) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "asio_pool takes no options, but was given \"" + config.options + "\"");
@@ -84,14 +93,31 @@ class AsioPoolAdapter {
   ~AsioPoolAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    ++submitted_;
+    // Before the post: the loop cannot count the task done before it is counted submitted.
+    submitted_.fetch_add(1, std::memory_order_relaxed);
     boost::asio::post(loop_, [this, task] { Accept(task); });
   }
 
+  // Reads `completed_` first: a chained task was counted submitted before its parent was
+  // counted completed (its submit() ran inside the parent's body), so once the acquire load
+  // has seen the parent, the load of `submitted_` sees the child.
   void Drain() {
     std::unique_lock<std::mutex> lock(mutex_);
-    all_done_.wait(lock,
-                   [this] { return completed_.load(std::memory_order_acquire) == submitted_; });
+    all_done_.wait(lock, [this] {
+      const std::uint64_t completed = completed_.load(std::memory_order_acquire);
+      return completed == submitted_.load(std::memory_order_acquire);
+    });
+  }
+
+  // zoo.submit_any_thread/1: unbounded (the io_context's queue grows).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
   }
 
  private:
@@ -142,7 +168,7 @@ class AsioPoolAdapter {
   boost::asio::thread_pool pool_;
   std::thread loop_thread_;
 
-  std::uint64_t submitted_ = 0;             // control thread only
+  std::atomic<std::uint64_t> submitted_{0};  // by any submitting thread
   std::uint64_t outstanding_ = 0;           // loop thread only: accepted, not yet resumed
   std::atomic<std::uint64_t> completed_{0};  // written by the loop thread only
   std::mutex mutex_;                        // pairs with all_done_; guards no data of its own

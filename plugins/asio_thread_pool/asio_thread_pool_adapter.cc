@@ -14,7 +14,14 @@
 // What the documentation does to wait, pool.join(), ends the pool for good (its threads exit),
 // so a per-round completion counter stands in for it; that counter and its wake-up are harness
 // glue, the same mutex + condition-variable hand-off thread_pool and asio_pool use.
+//
+// The pool has `workers` threads (ABI 1.1; `concurrency` when the host leaves it 0). post() to
+// a thread_pool is thread-safe, and the outstanding count is raised before the post, inside a
+// parent's body for a chained task, so the adapter offers zoo.submit_any_thread/1: the only
+// change for it is that the per-round max_batch count is an atomic (one uncontended atomic add
+// on the control thread, no lock).
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include "plugins/common/boost_version.h"
 
@@ -27,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <string_view>
 
 #include "plugins/asio_thread_pool/text_zh.h"
 
@@ -73,11 +81,11 @@ class AsioThreadPoolAdapter {
   ~AsioThreadPoolAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_ == max_batch_) {
+    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
+      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "submit() was called more than max_batch times before drain()");
     }
-    ++submitted_in_round_;
     // Counted before the post, so no body can take the counter below zero.
     outstanding_.fetch_add(1, std::memory_order_relaxed);
     boost::asio::post(pool_, [this, task] {
@@ -91,7 +99,19 @@ class AsioThreadPoolAdapter {
       std::unique_lock<std::mutex> lock(mutex_);
       all_done_.wait(lock, [this] { return outstanding_.load(std::memory_order_acquire) == 0; });
     }
-    submitted_in_round_ = 0;
+    // Every other thread's submit() has returned (the extension's contract): nothing races this.
+    submitted_in_round_.store(0, std::memory_order_relaxed);
+  }
+
+  // zoo.submit_any_thread/1: unbounded (asio's queue grows; max_batch bounds a round).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
   }
 
  private:
@@ -102,7 +122,7 @@ class AsioThreadPoolAdapter {
                        "asio_thread_pool takes no options, but was given \"" + config.options +
                            "\"");
     }
-    return config.concurrency;
+    return config.workers;
   }
 
   // [pool thread] After a body: the one that brings the count to zero wakes drain(). The count
@@ -120,7 +140,7 @@ class AsioThreadPoolAdapter {
   void Stop() noexcept { pool_.join(); }
 
   const std::uint32_t max_batch_;
-  std::uint32_t submitted_in_round_ = 0;        // control thread only
+  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
   std::atomic<std::uint64_t> outstanding_{0};   // submitted, body not yet finished
   std::mutex mutex_;                            // pairs with all_done_; guards no data of its own
   std::condition_variable all_done_;

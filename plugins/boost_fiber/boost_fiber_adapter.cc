@@ -26,7 +26,23 @@
 // count. A second pool in the same process would index past the registry. So setup() (a) uses
 // the same thread count for every instance in a process and refuses another one, and (b) resets
 // the counter to 0 while no pool exists; see WorkStealingStatics below.
+//
+// Pool size (ABI 1.1 `workers`): fibers are M:N, so the pool is one thread per core whatever
+// the load, and the equivalence gate runs concurrency 1, 4 and 16 in one process, where Boost
+// would refuse a second thread count. So `workers` sizes the pool when the host sets it apart
+// from `concurrency` (2..1024; 1 is refused: work_stealing's steal loop never ends alone);
+// when it equals concurrency (which is also what 0 and a 1.0 host mean) the pool stays one
+// thread per core, as before. The option threads=N wins over both, and a workers value that
+// contradicts it is refused.
+//
+// zoo.submit_any_thread/1: buffered_channel is a multi-producer queue (its own spinlock), so
+// try_push is safe from any thread and from a task fiber on a worker; the pending count is
+// raised before the push (inside the parent's body for a chained task) and drain() waits for
+// it to reach 0. The only change for it is that the per-round max_batch count is an atomic. A
+// thread that submits gets Boost.Fiber's implicit per-thread context at its first try_push, as
+// the control thread does (in setup(), for it).
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include "plugins/common/boost_version.h"
 
@@ -148,7 +164,9 @@ class BoostFiberAdapter {
       .caliber_notes =
           "Pool: max(2, logical_cores) worker threads, one per core, whatever the unit's "
           "concurrency (fibers are M:N: at concurrency 64 on 2 cores, 64 fibers share 2 "
-          "threads). The count cannot follow concurrency: Boost 1.74 work_stealing fixes it for "
+          "threads), unless the host sets `workers` apart from concurrency (then that many, 2 "
+          "to 1024) or the option threads=N is given. The count cannot follow concurrency: "
+          "Boost 1.74 work_stealing fixes it for "
           "the whole process at the first pool (static registry and barrier), and 1 thread is "
           "refused because its steal loop never ends with no other scheduler to pick. Every "
           "worker installs use_scheduling_algorithm<work_stealing>(N) (suspend=false, Boost's "
@@ -198,8 +216,7 @@ class BoostFiberAdapter {
 
   BoostFiberAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : options_(ParseOptions(config.options)),
-        threads_(options_.threads != 0 ? options_.threads
-                                       : std::max<std::uint32_t>(2, config.logical_cores)),
+        threads_(PoolSize(options_, config)),
         max_batch_(config.max_batch),
         // buffered_channel wants a power of two >= 2 and holds one element less than that.
         channel_(std::bit_ceil(static_cast<std::size_t>(config.max_batch) + 1)) {
@@ -249,7 +266,8 @@ class BoostFiberAdapter {
   }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_ == max_batch_) {
+    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
+      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "submit() was called more than max_batch times before drain()");
     }
@@ -258,25 +276,59 @@ class BoostFiberAdapter {
     const boost::fibers::channel_op_status status = channel_.try_push(task);
     if (status != boost::fibers::channel_op_status::success) {
       pending_.fetch_sub(1, std::memory_order_relaxed);
+      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
       throw zoo::Error(ZOO_STATUS_ERROR,
                        status == boost::fibers::channel_op_status::full
                            ? "the dispatcher's buffered_channel was full"
                            : "the dispatcher's buffered_channel was closed");
     }
-    ++submitted_in_round_;
   }
 
   void Drain() {
     WaitForPending();
-    submitted_in_round_ = 0;
+    // Every other thread's submit() has returned (the extension's contract): nothing races this.
+    submitted_in_round_.store(0, std::memory_order_relaxed);
     if (spawn_failed_.exchange(false, std::memory_order_acq_rel)) {
       throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,
                        "a fiber could not be created; its task ran on the dispatcher fiber");
     }
   }
 
+  // zoo.submit_any_thread/1: unbounded (the channel holds max_batch, the contract's bound).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+  }
+
  private:
   enum class Start { kWaiting, kGo, kAbort };
+
+  // The pool's thread count; see "Pool size" at the top of this file.
+  static std::uint32_t PoolSize(const Options& options, const zoo::Config& config) {
+    const bool workers_set_apart = config.workers != config.concurrency;
+    if (workers_set_apart && (config.workers < 2 || config.workers > 1024)) {
+      throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                       "boost_fiber runs 2 to 1024 work_stealing threads (one alone never ends "
+                       "its steal loop), but was asked for workers " +
+                           std::to_string(config.workers));
+    }
+    if (options.threads != 0) {
+      if (workers_set_apart && config.workers != options.threads) {
+        throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                         "boost_fiber was given threads=" + std::to_string(options.threads) +
+                             " and workers " + std::to_string(config.workers) +
+                             ": two different pool sizes");
+      }
+      return options.threads;
+    }
+    if (workers_set_apart) return config.workers;
+    return std::max<std::uint32_t>(2, config.logical_cores);
+  }
 
   // [worker thread i]
   void WorkerMain(std::uint32_t index) {
@@ -355,7 +407,7 @@ class BoostFiberAdapter {
   const Options options_;
   const std::uint32_t threads_;
   const std::uint32_t max_batch_;
-  std::uint32_t submitted_in_round_ = 0;  // control thread only
+  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
 
   boost::fibers::buffered_channel<const zoo_task_t*> channel_;
   std::atomic<std::uint64_t> pending_{0};  // submitted, body not yet finished

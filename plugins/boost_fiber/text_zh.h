@@ -12,7 +12,8 @@ inline constexpr zoo_text_string_t kTextZh[] = {
      "buffered_channel 交给一个分发纤程。"},
     {"caliber_notes",
      "线程池：max(2, logical_cores) 个工作线程，每核一个，与单元的并发度无关（纤程是 M:N 的：2 核上"
-     "并发度 64 时，64 个纤程共用 2 个线程）。线程数无法跟随并发度：Boost 1.74 的 work_stealing 在"
+     "并发度 64 时，64 个纤程共用 2 个线程），除非宿主把 workers 设得与并发度不同（此时即为该数，2 到 "
+     "1024），或给了选项 threads=N。线程数无法跟随并发度：Boost 1.74 的 work_stealing 在"
      "第一个线程池时就为整个进程固定了它（静态注册表与屏障），而 1 个线程会被拒绝，因为没有别的调度器"
      "可选时它的窃取循环永远不会结束。每个工作线程都安装 use_scheduling_algorithm<work_stealing>(N)"
      "（suspend=false，即 Boost 的默认值和其示例的用法），并把自己的主纤程停在一个纤程条件变量上，"

@@ -16,8 +16,19 @@
 //
 // libuv's threadpool is process-wide: UV_THREADPOOL_SIZE is read once, at the first
 // uv_queue_work of the process, and its threads live until the process exits (or libuv is
-// unloaded). See ConfigureThreadpool() and the caliber notes.
+// unloaded). See ConfigureThreadpool() and the caliber notes. The pool size asked for is
+// `workers` (ABI 1.1; `concurrency` when the host leaves it 0).
+//
+// zoo.submit_any_thread/1: uv_queue_work must be called on the loop thread, and it is: every
+// submit(), from the control thread, another thread or a running task on a pool thread, only
+// pushes onto the mutex-protected queue and calls uv_async_send (thread-safe, the one way into
+// a loop from another thread); the loop thread alone calls uv_queue_work. The outstanding
+// count is raised before the push (inside the parent's body for a chained task, so before the
+// parent's after_work_cb counts it off), and drain() waits for it to reach 0. The only change
+// for it is that the per-round max_batch count is an atomic (no new lock: the queue's mutex
+// was there already).
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include <uv.h>
 
@@ -29,6 +40,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -96,12 +108,13 @@ class LibuvAdapter {
           "hand-off thread_pool and asio_pool use). Pool size: libuv's threadpool is "
           "process-wide, sized once from UV_THREADPOOL_SIZE at the first uv_queue_work of the "
           "process (default 4, capped at 1024). If the variable is unset, the first setup() "
-          "in the process sets it to `concurrency` (capped at 1024); if the user set it, it is "
+          "in the process sets it to `workers` (the unit's pool size: concurrency unless the "
+          "host sets it apart; capped at 1024); if the user set it, it is "
           "left alone. Either way the size is then fixed for the process: a later instance in "
-          "the same process keeps the first size, whatever its concurrency, and setup() logs "
-          "a warning whenever the pool size differs from `concurrency`. zoo-host measures one "
-          "unit per process, so measured units get pool size == concurrency unless "
-          "UV_THREADPOOL_SIZE was set by the user (or concurrency > 1024); the equivalence "
+          "the same process keeps the first size, whatever its workers, and setup() logs "
+          "a warning whenever the pool size differs from `workers`. zoo-host measures one "
+          "unit per process, so measured units get pool size == workers unless "
+          "UV_THREADPOOL_SIZE was set by the user (or workers > 1024); the equivalence "
           "gate runs its concurrencies in one process, so its later phases run on the first "
           "phase's pool (still a full correctness check, not a parallelism check). The pool "
           "threads are libuv's: libuv starts them at the first uv_queue_work of the process, "
@@ -124,7 +137,7 @@ class LibuvAdapter {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "libuv takes no options, but was given \"" + config.options + "\"");
     }
-    ConfigureThreadpool(host, config.concurrency);
+    ConfigureThreadpool(host, config.workers);
 
     free_requests_.reserve(requests_.size());
     for (uv_work_t& r : requests_) free_requests_.push_back(&r);
@@ -165,11 +178,11 @@ class LibuvAdapter {
   ~LibuvAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_ == capacity_) {
+    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= capacity_) {
+      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "submit() was called more than max_batch times before drain()");
     }
-    ++submitted_in_round_;
     // Counted before the task is visible to the loop, so no completion can go below zero.
     outstanding_.fetch_add(1, std::memory_order_relaxed);
     {
@@ -189,9 +202,21 @@ class LibuvAdapter {
       std::unique_lock<std::mutex> lock(done_mutex_);
       all_done_.wait(lock, [this] { return outstanding_.load(std::memory_order_acquire) == 0; });
     }
-    submitted_in_round_ = 0;
+    // Every other thread's submit() has returned (the extension's contract): nothing races this.
+    submitted_in_round_.store(0, std::memory_order_relaxed);
     const int failure = loop_failure_.exchange(0, std::memory_order_acq_rel);
     if (failure != 0) throw zoo::Error(ZOO_STATUS_ERROR, UvError("uv_queue_work", failure));
+  }
+
+  // zoo.submit_any_thread/1: unbounded (the queue holds max_batch, the contract's own bound).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
   }
 
   // Stops the loop and closes it; a failure to close is reported (then the destructor runs).
@@ -201,9 +226,10 @@ class LibuvAdapter {
   }
 
  private:
-  // [control thread, setup] Sizes libuv's process-wide pool; see the caliber notes.
-  static void ConfigureThreadpool(const zoo::Host& host, std::uint32_t concurrency) {
-    const unsigned wanted = std::min<unsigned>(concurrency, kMaxThreadpoolSize);
+  // [control thread, setup] Sizes libuv's process-wide pool to `workers`; see the caliber
+  // notes.
+  static void ConfigureThreadpool(const zoo::Host& host, std::uint32_t workers) {
+    const unsigned wanted = std::min<unsigned>(workers, kMaxThreadpoolSize);
     if (!g_threadpool.decided) {
       // Before the loop thread exists, so before libuv can read it (pthread_create orders the
       // two). setenv() is not thread-safe against getenv() on other threads; the host's other
@@ -218,17 +244,17 @@ class LibuvAdapter {
       g_threadpool.size = ThreadpoolSizeFor(std::getenv("UV_THREADPOOL_SIZE"));
       g_threadpool.decided = true;
     }
-    if (g_threadpool.size != concurrency) {
+    if (g_threadpool.size != workers) {
       const std::string why =
           !g_threadpool.set_by_us
               ? std::string("UV_THREADPOOL_SIZE was set by the user")
-          : concurrency > kMaxThreadpoolSize
+          : workers > kMaxThreadpoolSize
               ? std::string("libuv caps its pool at 1024 threads")
               : std::string("libuv sizes its pool once per process and an earlier instance in "
                             "this process already fixed it");
       const std::string message = "libuv: the threadpool has " +
                                   std::to_string(g_threadpool.size) + " thread(s), not " +
-                                  std::to_string(concurrency) + " (concurrency): " + why + ".";
+                                  std::to_string(workers) + " (workers): " + why + ".";
       host.Log(1, message.c_str());
     }
   }
@@ -322,7 +348,7 @@ class LibuvAdapter {
   std::vector<uv_work_t> requests_;       // preallocated, reused round after round
   std::vector<uv_work_t*> free_requests_;
 
-  std::uint32_t submitted_in_round_ = 0;       // control thread only
+  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
   std::atomic<std::uint64_t> outstanding_{0};  // submitted, after_work_cb not yet run
   std::atomic<int> loop_failure_{0};           // first libuv error seen on the loop thread
   std::atomic<bool> stopping_{false};

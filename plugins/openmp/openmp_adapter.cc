@@ -20,6 +20,12 @@
 //
 // The alternative, one `parallel` region per drain() that spawns the round's queued tasks,
 // was not built: it would measure a team start-up per round and run no body before drain().
+//
+// The team has `workers` threads (ABI 1.1; `concurrency` when the host leaves it 0), at most
+// kMaxTeam. zoo.submit_any_thread/1 is not offered: the ring is single-producer (the control
+// thread writes a slot, then publishes a plain counter), and `#pragma omp task` can only be
+// created by the dispatcher inside the region, so widening it would need a lock or an MPSC
+// queue on the submit path that a native OpenMP program would not have.
 #include <zoo/adapter.hpp>
 
 #include <omp.h>
@@ -59,7 +65,7 @@
 
 namespace {
 
-// The largest team this adapter asks for; a larger concurrency is served by this many
+// The largest team this adapter asks for; a larger `workers` is served by this many
 // threads (and said so in the run's log).
 constexpr uint32_t kMaxTeam = 256;
 // How long a waiting side of the adapter's own hand-offs spins before it sleeps.
@@ -130,7 +136,8 @@ class OpenMpAdapter {
           "`#pragma omp taskwait`.",
       .kind = "ecosystem",
       .caliber_notes =
-          "Design: one persistent parallel region (num_threads(concurrency), at most 256), "
+          "Design: one persistent parallel region (num_threads(workers), at most 256; workers = "
+          "concurrency unless the host sets it apart), "
           "opened in setup() on a std::thread of the adapter and closed in teardown(); its "
           "`single` thread is a dispatcher. OpenMP tasks can only be created inside a parallel "
           "region and the host's control thread cannot be in one, so every task crosses one "
@@ -138,8 +145,8 @@ class OpenMpAdapter {
           "a preallocated ring of max_batch slots and bumps an atomic (no lock, no "
           "allocation), and the dispatcher, spinning or woken, creates `#pragma omp task "
           "firstprivate(t)` for it (libgomp allocates the task and, if team threads sleep, "
-          "wakes one with a futex). The other concurrency - 1 team threads wait at the "
-          "single's barrier and run tasks; at concurrency 1 the team is the dispatcher alone, "
+          "wakes one with a futex). The other workers - 1 team threads wait at the "
+          "single's barrier and run tasks; at workers 1 the team is the dispatcher alone, "
           "which runs the body inside its taskwait. drain() posts a request, the dispatcher "
           "does `#pragma omp taskwait` (running queued tasks itself) and answers; that "
           "request/answer pair is a second adapter hand-off per round. Both hand-offs spin "
@@ -148,8 +155,8 @@ class OpenMpAdapter {
           "plumbing, not OpenMP. OMP_WAIT_POLICY is not set: libgomp's defaults apply (team threads spin "
           "GOMP_SPINCOUNT = 300,000 iterations, about 3 ms, before they sleep on a futex, but "
           "only 100 iterations when the process has more libgomp threads than cores, i.e. "
-          "from concurrency 3 on a 2-core machine). libgomp does not count the control "
-          "thread: when the team is exactly as large as the cores (concurrency 2 on 2 cores) "
+          "from workers 3 on a 2-core machine). libgomp does not count the control "
+          "thread: when the team is exactly as large as the cores (workers 2 on 2 cores) "
           "it spins unthrottled although three threads share the cores, and a libgomp thread "
           "that spins without yielding can then hold a core the control thread or a body "
           "needs for a scheduler time slice: such cells can be slow and unstable (rounds of "
@@ -173,8 +180,8 @@ class OpenMpAdapter {
         team_tids_(static_cast<std::size_t>(team_requested_), 0) {
     region_ = std::thread([this] { Region(); });
     to_control_.WaitUntil([this] { return started_.load(std::memory_order_acquire); });
-    if (team_size_ != static_cast<int>(config.concurrency)) {
-      const std::string line = "openmp: concurrency " + std::to_string(config.concurrency) +
+    if (team_size_ != static_cast<int>(config.workers)) {
+      const std::string line = "openmp: workers " + std::to_string(config.workers) +
                                " is served by a team of " + std::to_string(team_size_) +
                                " OpenMP threads (adapter cap " + std::to_string(kMaxTeam) +
                                ", OMP_THREAD_LIMIT and OMP_DYNAMIC apply)";
@@ -235,7 +242,7 @@ class OpenMpAdapter {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "openmp takes no options, but was given \"" + config.options + "\"");
     }
-    return static_cast<int>(std::min(config.concurrency, kMaxTeam));
+    return static_cast<int>(std::min(config.workers, kMaxTeam));
   }
 
   // [region thread] The whole life of the parallel region.

@@ -3,7 +3,7 @@
 // that all workers share. The C++ analogue of multiprocessing.Pool / ProcessPoolExecutor with
 // the pickling taken out: only an 8-byte id goes out and a fixed 64-byte record comes back.
 //
-// Layout (N = concurrency):
+// Layout (N = workers: ABI 1.1's pool size, `concurrency` when the host leaves it 0):
 //   request pipe i (one per worker)  host control thread --8-byte task id--> worker i
 //   reply pipe (shared by all)       worker 0..N-1 --64-byte zoo_task_outcome_t--> reader thread
 // A write of at most PIPE_BUF bytes to a pipe is atomic, so the 64-byte records of several
@@ -18,6 +18,11 @@
 // `next_ % N` and moves on. It needs no shared state and no lock. With the harness's rounds
 // (concurrency tasks per round, concurrency workers, drain between rounds) every worker gets
 // exactly one task per round, which is what least-loaded would pick too.
+//
+// zoo.submit_any_thread/1 is not offered: the round-robin cursor and the liveness bookkeeping
+// are control-thread only (no lock on purpose), and a body runs in a worker process, where a
+// submit() from inside a running task is not possible at all (the ABI's submit is for threads
+// of the host process).
 #include <zoo/adapter.hpp>
 
 #include "plugins/common/fd_io.h"
@@ -145,7 +150,7 @@ class ProcessPoolAdapter {
                        "process_pool takes no options, but was given \"" + config.options + "\"");
     }
     try {
-      Start(config.concurrency);
+      Start(config.workers);
     } catch (...) {
       Stop();
       throw;
@@ -201,8 +206,8 @@ class ProcessPoolAdapter {
  private:
   enum class Lost : int { kNo = 0, kReplyEof, kReplyError, kWorkerDead };
 
-  void Start(uint32_t concurrency) {
-    workers_.resize(concurrency);
+  void Start(uint32_t worker_count) {
+    workers_.resize(worker_count);
     int reply[2];
     if (::pipe2(reply, O_CLOEXEC) != 0) {
       throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,

@@ -12,21 +12,33 @@
 //   drain(): arena.execute -> group.wait(): the control thread runs what is still queued
 //            itself, then waits (spinning, then sleeping) for what workers are running.
 //
-// The arena has max_concurrency = concurrency with TBB's default of one slot reserved for an
-// external thread (the control thread). TBB never starts more workers than its global limit
-// (max_allowed_parallelism - 1, i.e. logical cores - 1 by default), whatever the arena asks.
+// The arena has max_concurrency = workers (ABI 1.1; `concurrency` when the host leaves it 0)
+// with TBB's default of one slot reserved for an external thread (the control thread). TBB
+// never starts more workers than its global limit (max_allowed_parallelism - 1, i.e. logical
+// cores - 1 by default), whatever the arena asks.
+//
+// zoo.submit_any_thread/1: task_group::run may be called from several threads and while the
+// group is being waited for (the group's reference count is atomic; "tasks can be added while
+// it executes"), a task of the arena calling arena.execute runs the functor in place, and an
+// outside thread that finds the reserved slot taken hands the functor to the arena and waits
+// for it (or for a free slot). group.wait() returns only when the count is 0, and a chained
+// run() raises it inside its parent, before the parent is counted off. The only change for it
+// is that the per-round max_batch count is an atomic (no lock).
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
 #include <oneapi/tbb/version.h>
 
+#include <atomic>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <new>
 #include <string>
+#include <string_view>
 
 #include "plugins/tbb/text_zh.h"
 
@@ -53,15 +65,16 @@ class TbbAdapter {
           "worker steals it; the body runs through task->run() on the worker, so its completion "
           "is recorded as soon as it returns. drain() is arena.execute around "
           "task_group::wait(): the control thread itself runs whatever is still queued, then "
-          "waits for what workers are running. The arena is task_arena(concurrency) with one "
-          "slot reserved for the calling thread (TBB's default), so at concurrency 1 TBB has no "
+          "waits for what workers are running. The arena is task_arena(workers) (workers = "
+          "concurrency unless the host sets it apart) with one "
+          "slot reserved for the calling thread (TBB's default), so at workers 1 TBB has no "
           "worker at all and every body runs on the control thread inside drain(): no "
           "cross-thread hop, read those cells like 'inline'. Above 1, oneTBB never starts more "
           "workers than its global limit, max_allowed_parallelism - 1 (logical cores - 1: one "
           "worker on a 2-core machine; TBB prints 'TBB Warning: The number of workers is "
           "currently limited' once per instance): an arena of 4, 16 or 64 does not oversubscribe, at most "
           "`cores` threads (the control thread and the workers) run bodies, where thread_pool "
-          "starts `concurrency` threads. Workers out of work spin (pause, then yield) for a "
+          "starts `workers` threads. Workers out of work spin (pause, then yield) for a "
           "while before they sleep, so a round trip that finds a worker still spinning costs "
           "a few microseconds instead of the 20-50 us wake-up of a condition-variable pool; "
           "the CPU burnt spinning is not measured anywhere. Workers are started in setup() "
@@ -86,9 +99,9 @@ class TbbAdapter {
     });
     const std::size_t allowed = oneapi::tbb::global_control::active_value(
         oneapi::tbb::global_control::max_allowed_parallelism);
-    if (config.concurrency > allowed) {
+    if (config.workers > allowed) {
       const std::string line =
-          "tbb: task_arena(" + std::to_string(config.concurrency) +
+          "tbb: task_arena(" + std::to_string(config.workers) +
           ") but oneTBB caps its workers at max_allowed_parallelism - 1 = " +
           std::to_string(allowed - 1) + ", so at most " + std::to_string(allowed) +
           " threads run bodies (oneTBB runtime " + TBB_runtime_version() + ")";
@@ -99,17 +112,29 @@ class TbbAdapter {
   ~TbbAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_ == max_batch_) {
+    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
+      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "submit() was called more than max_batch times before drain()");
     }
-    ++submitted_in_round_;
     arena_.execute([this, task] { group_.run([task] { zoo::Run(task); }); });
   }
 
   void Drain() {
     arena_.execute([this] { group_.wait(); });
-    submitted_in_round_ = 0;
+    // Every other thread's submit() has returned (the extension's contract): nothing races this.
+    submitted_in_round_.store(0, std::memory_order_relaxed);
+  }
+
+  // zoo.submit_any_thread/1: unbounded (the group's deques grow; max_batch bounds a round).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
   }
 
   // Joins TBB's worker threads; fails if oneTBB cannot (something else in the process still
@@ -130,11 +155,11 @@ class TbbAdapter {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "tbb takes no options, but was given \"" + config.options + "\"");
     }
-    if (config.concurrency > static_cast<uint32_t>(INT_MAX)) {
+    if (config.workers > static_cast<uint32_t>(INT_MAX)) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "tbb cannot size a task_arena beyond INT_MAX slots");
     }
-    return static_cast<int>(config.concurrency);
+    return static_cast<int>(config.workers);
   }
 
   // Idempotent and noexcept: nothing is in flight at teardown, but a failed round may have
@@ -148,7 +173,7 @@ class TbbAdapter {
 
   const int arena_size_;  // first: checked before any TBB object is made
   const uint32_t max_batch_;
-  uint32_t submitted_in_round_ = 0;  // control thread only
+  std::atomic<uint32_t> submitted_in_round_{0};  // submits since the last drain()
   // Before the arena: holds a reference to TBB's scheduler for the life of the arena, so that
   // teardown() can join the workers with tbb::finalize.
   oneapi::tbb::task_scheduler_handle scheduler_{oneapi::tbb::attach{}};

@@ -1,10 +1,15 @@
-// thread_pool: a fixed pool of `concurrency` workers fed by one mutex + condition-variable
-// queue. This is what most hand-written C++ pools look like.
+// thread_pool: a fixed pool of `workers` threads (ABI 1.1; `concurrency` when the host leaves
+// it 0) fed by one mutex + condition-variable queue. This is what most hand-written C++ pools
+// look like. Every queue access already holds the mutex, so submit() is safe from any thread and
+// from inside a running task, and drain() waits on an in-flight count that a chained submit
+// raises before its parent finishes: it offers zoo.submit_any_thread/1 without a new lock.
 #include <zoo/adapter.hpp>
+#include <zoo/ext/submit_any_thread.h>
 
 #include <condition_variable>
 #include <cstddef>
 #include <mutex>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -47,9 +52,9 @@ class ThreadPoolAdapter {
 #ifdef ZOO_TEST_SUBMIT_DELAY_ENV
     if (const char* us = std::getenv(ZOO_TEST_SUBMIT_DELAY_ENV)) delay_us_ = std::atoi(us);
 #endif
-    workers_.reserve(config.concurrency);
+    workers_.reserve(config.workers);
     try {
-      for (uint32_t i = 0; i < config.concurrency; ++i) {
+      for (uint32_t i = 0; i < config.workers; ++i) {
         workers_.emplace_back([this] { WorkerLoop(); });
       }
     } catch (...) {
@@ -79,9 +84,22 @@ class ThreadPoolAdapter {
     work_ready_.notify_one();
   }
 
+  // in_flight_ counts a chained task from its submit (inside its parent's body, so before the
+  // parent is counted off): the wait below covers tasks submitted while it waits.
   void Drain() {
     std::unique_lock<std::mutex> lock(mutex_);
     all_done_.wait(lock, [this] { return in_flight_ == 0; });
+  }
+
+  // zoo.submit_any_thread/1: unbounded (the ring holds max_batch, the contract's own bound).
+  static const void* Extension(const char* id) {
+    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+        .flags = 0,
+        .default_capacity = 0,
+        .reserved0 = 0,
+    };
+    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
   }
 
  private:

@@ -6,12 +6,17 @@
 //                     mutex; wakes the scheduler (APScheduler's add_job() -> wakeup()).
 //   scheduler thread  sleeps on a condition variable until the earliest trigger is due
 //                     (wait_until), pops every due job and submits each to the executor.
-//   executor          `concurrency` worker threads behind their own mutex + condition-variable
+//   executor          `workers` threads (ABI 1.1; `concurrency` when the host leaves it 0)
+//                     behind their own mutex + condition-variable
 //                     queue; each runs the body and counts the job off.
 //   drain()           waits until every submitted job has run.
 //
 // The heap and the executor queue are preallocated to max_batch entries in setup(): submit()
 // and the scheduler do not allocate.
+//
+// zoo.submit_any_thread/1 is not declared: issue 16 left this model out of its scope. submit()
+// works on the store under its mutex and counts the job before it is visible, so it looks
+// sound; declaring it is a separate, reviewed change.
 #include <zoo/adapter.hpp>
 
 #include <algorithm>
@@ -85,10 +90,10 @@ class TimerSchedulerAdapter {
     }
     heap_.reserve(capacity_);
     due_.reserve(capacity_);
-    executors_.reserve(config.concurrency);
+    executors_.reserve(config.workers);
     try {
       scheduler_ = std::thread([this] { SchedulerLoop(); });
-      for (uint32_t i = 0; i < config.concurrency; ++i) {
+      for (uint32_t i = 0; i < config.workers; ++i) {
         executors_.emplace_back([this] { ExecutorLoop(); });
       }
     } catch (...) {

@@ -35,6 +35,7 @@ struct InFlightEntry {
   uint32_t attempts = 0;              // written only while the retry item is on
   Clock::time_point deadline{};       // meaningful only while the timeout item is on
   Clock::time_point attempt_start{};  // written only while the retry item is on
+  Clock::time_point submitted_at{};   // written only while the metrics item is on
   Worker* worker = nullptr;           // who runs it; set when it goes kRunning
 };
 

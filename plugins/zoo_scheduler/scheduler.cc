@@ -1,13 +1,20 @@
 #include "plugins/zoo_scheduler/scheduler.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <utility>
 
 namespace zoo_scheduler {
 
-Scheduler::Scheduler(uint32_t workers, uint32_t capacity)
-    : capacity_(capacity), queue_(capacity), table_(capacity) {
+namespace {
+// The scheduler whose worker this thread is (nullptr on every other thread): a submit() from
+// one of its own workers never waits for room in the bounded queue.
+thread_local const Scheduler* t_worker_of = nullptr;
+}  // namespace
+
+Scheduler::Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity)
+    : capacity_(capacity), queue_capacity_(queue_capacity), queue_(capacity), table_(capacity) {
   assert(workers >= 1 && capacity >= 1);
   expired_.reserve(capacity);
   workers_.reserve(workers);
@@ -22,20 +29,31 @@ Scheduler::Scheduler(uint32_t workers, uint32_t capacity)
 
 Scheduler::~Scheduler() { Stop(); }
 
-// ---- control thread --------------------------------------------------------------------
+// ---- any thread ------------------------------------------------------------------------
 
 Scheduler::SubmitResult Scheduler::Submit(const zoo_task_t* task) {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
+    // Back-pressure: only outside threads wait, on a condition variable that a worker's pop
+    // signals; with the queue unbounded or the caller a worker, this is one compare.
+    if (queue_capacity_ != 0 && queue_.size() >= queue_capacity_ && t_worker_of != this) {
+      ++room_waiters_;
+      room_.wait(lock, [this] { return queue_.size() < queue_capacity_; });
+      --room_waiters_;
+    }
     if (outstanding_ == capacity_) return SubmitResult::kFull;
     // Cannot be full here: the table holds at most the outstanding tasks.
-    if (table_.Insert(task) == nullptr) return SubmitResult::kDuplicateId;
-    queue_.Push(task);
+    InFlightEntry* entry = table_.Insert(task);
+    if (entry == nullptr) return SubmitResult::kDuplicateId;
+    if (metrics_on_) entry->submitted_at = Clock::now();
+    queue_.Push(task);  // fits: the queue never holds more than the outstanding tasks
     ++outstanding_;
   }
   work_ready_.notify_one();
   return SubmitResult::kOk;
 }
+
+// ---- control thread --------------------------------------------------------------------
 
 void Scheduler::Drain() {
   std::unique_lock<std::mutex> lock(mutex_);
@@ -55,6 +73,18 @@ uint32_t Scheduler::Outstanding() const {
 uint64_t Scheduler::timed_out() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return timed_out_;
+}
+
+Metrics Scheduler::metrics() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return metrics_;
+}
+
+void Scheduler::SetMetrics(bool on) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  assert(outstanding_ == 0);
+  if (on && !metrics_on_) metrics_ = Metrics{};
+  metrics_on_ = on;
 }
 
 void Scheduler::SetPriority(bool on) {
@@ -129,11 +159,14 @@ void Scheduler::StartWorker() {
 }
 
 void Scheduler::WorkerLoop(Worker* self) {
+  t_worker_of = this;
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     work_ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
     if (queue_.empty()) return;  // stopping, and nothing left to run
     const zoo_task_t* task = queue_.Pop();
+    // One slot freed, one blocked submitter woken; nobody waiting costs one compare.
+    if (room_waiters_ != 0 && queue_.size() < queue_capacity_) room_.notify_one();
     Dispatch(task, self);
     const bool through_attempt_wrapper = retry_on_;
     lock.unlock();
@@ -190,17 +223,32 @@ Scheduler::Outcome Scheduler::Attempt(const zoo_task_t* task) {
 }
 
 void Scheduler::Finish(const zoo_task_t* task, Outcome outcome) {
-  if (InFlightEntry* entry = table_.Find(task->id)) {
-    if (outcome == Outcome::kFailed && retry_on_ && entry->attempts < max_attempts_) {
-      entry->state = TaskState::kQueued;  // still outstanding, still in flight
-      entry->worker = nullptr;
-      queue_.Push(task);  // fits: the queue never holds more than the outstanding tasks
-      work_ready_.notify_one();
-      return;
-    }
-    table_.Erase(task->id);
-  }  // else the watchdog gave up on it: it is no longer in the table
+  InFlightEntry* entry = table_.Find(task->id);  // nullptr: the watchdog gave up on it
+  if (entry != nullptr && outcome == Outcome::kFailed && retry_on_ &&
+      entry->attempts < max_attempts_) {
+    entry->state = TaskState::kQueued;  // still outstanding, still in flight
+    entry->worker = nullptr;
+    queue_.Push(task);  // fits: the queue never holds more than the outstanding tasks
+    work_ready_.notify_one();
+    return;
+  }
+  if (metrics_on_) RecordMetrics(entry);
+  if (entry != nullptr) table_.Erase(task->id);
   if (--outstanding_ == 0) all_done_.notify_all();
+}
+
+// The metrics item's hot-path work, under the mutex already held: a clock read, two counters
+// and a histogram bucket. A task the watchdog gave up on (no entry) is counted without a
+// latency.
+void Scheduler::RecordMetrics(const InFlightEntry* entry) {
+  ++metrics_.tasks_completed;
+  if (entry == nullptr) return;
+  const auto latency = std::chrono::duration_cast<std::chrono::nanoseconds>(
+      Clock::now() - entry->submitted_at);
+  const uint64_t ns = latency.count() > 0 ? static_cast<uint64_t>(latency.count()) : 0;
+  const size_t bucket = std::min<size_t>(std::bit_width(ns), Metrics::kBuckets - 1);
+  ++metrics_.latency_samples;
+  ++metrics_.latency_log2_ns[bucket];
 }
 
 // ---- watchdog ----------------------------------------------------------------------------

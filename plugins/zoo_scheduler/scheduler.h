@@ -5,7 +5,17 @@
 //   timeout   each dispatched task gets a deadline; a watchdog thread gives up on a task that
 //             passes it and quarantines its worker (below);
 //   retry     each dispatch goes through an attempt wrapper that counts attempts and
-//             re-enqueues a failed attempt, up to a maximum.
+//             re-enqueues a failed attempt, up to a maximum;
+//   metrics   each task's submit time is stored, and its completion counts it and adds its
+//             submit-to-completion latency to a log2 histogram.
+//
+// Submit from any thread (zoo.submit_any_thread/1): every path takes the one mutex, and the
+// outstanding count (drain's condition) is raised in submit(), so a task that a running task
+// submits is counted before its parent is counted off. The ready queue is bounded by
+// `queue_capacity` (0: unbounded): a submit() from a thread that is not one of this
+// scheduler's workers waits on a condition variable (no spinning) while the queue holds that
+// many tasks, and a worker that pops wakes one such waiter; a submit() from a worker never
+// waits (it may overfill the queue), so a chain cannot deadlock its own pool.
 //
 // Locking: one mutex guards the queue, the table, the switches and the worker list, as in a
 // plain condition-variable pool; workers sleep on one condition variable, drain() on another,
@@ -21,6 +31,7 @@
 // sized to `capacity` (the adapter's max_batch) at construction.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -45,23 +56,34 @@ struct Worker {
   bool exited = false;       // quarantined and gone: ready to be joined
 };
 
+// The metrics item's record. Bucket b counts latencies in [2^(b-1), 2^b) ns (bucket 0: 0 ns).
+struct Metrics {
+  static constexpr size_t kBuckets = 64;
+  uint64_t tasks_completed = 0;  // every completion, also of tasks the watchdog gave up on
+  uint64_t latency_samples = 0;  // completions with a latency (still in the in-flight table)
+  std::array<uint64_t, kBuckets> latency_log2_ns{};
+};
+
 class Scheduler {
  public:
   enum class SubmitResult { kOk, kFull, kDuplicateId };
 
-  // Starts `workers` threads. REQUIRES: workers >= 1, capacity >= 1. Throws std::system_error
-  // when a thread cannot be started (nothing is left running then).
-  Scheduler(uint32_t workers, uint32_t capacity);
+  // Starts `workers` threads. `capacity` bounds the outstanding tasks (the adapter's
+  // max_batch; everything is preallocated to it); `queue_capacity` bounds the ready queue for
+  // submitters that are not workers (0: unbounded). REQUIRES: workers >= 1, capacity >= 1.
+  // Throws std::system_error when a thread cannot be started (nothing is left running then).
+  Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity);
   ~Scheduler();
   Scheduler(const Scheduler&) = delete;
   Scheduler& operator=(const Scheduler&) = delete;
 
-  // Queues `task` and wakes a worker. kFull when `capacity` tasks are outstanding (submitted,
-  // body not yet returned); kDuplicateId when a task with the same id is in the table.
-  // [control-thread]
+  // Queues `task` and wakes a worker; first waits for room in a full bounded queue unless the
+  // caller is one of this scheduler's workers. kFull when `capacity` tasks are outstanding
+  // (submitted, body not yet returned); kDuplicateId when a task with the same id is in the
+  // table. [any-thread]
   SubmitResult Submit(const zoo_task_t* task);
   // Returns when every submitted task's body has returned, including bodies whose task the
-  // watchdog gave up on. [control-thread]
+  // watchdog gave up on and tasks submitted by running tasks while it waits. [control-thread]
   void Drain();
   // Entries in the in-flight table: submitted, neither completed nor given up on.
   uint32_t InFlight() const;
@@ -75,9 +97,13 @@ class Scheduler {
   void SetTimeout(bool on, std::chrono::nanoseconds timeout);
   // REQUIRES: max_attempts >= 1 when on.
   void SetRetry(bool on, uint32_t max_attempts);
+  // Turning it on starts counting afresh.
+  void SetMetrics(bool on);
 
   // Tasks given up on after their deadline, and workers quarantined for them, so far.
   uint64_t timed_out() const;
+  // What the metrics item has recorded since it was last turned on.
+  Metrics metrics() const;
 
   // Stops and joins every thread: workers, replacements, quarantined ones, the watchdog.
   // Idempotent. REQUIRES: nothing outstanding.
@@ -100,18 +126,26 @@ class Scheduler {
   void StopWatchdog() noexcept;
   static Outcome Attempt(const zoo_task_t* task);
 
+  void RecordMetrics(const InFlightEntry* entry);
+
   const uint32_t capacity_;
+  const uint32_t queue_capacity_;  // 0: unbounded
 
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;     // workers: the queue is not empty, or stopping
   std::condition_variable all_done_;       // drain(): outstanding_ reached 0
+  std::condition_variable room_;           // blocked submitters: the bounded queue has room
   std::condition_variable watchdog_wake_;  // watchdog: armed earlier, a worker exited, or stop
 
   // Everything below is guarded by mutex_, except where noted.
   ReadyQueue queue_;
   InFlightTable table_;
   uint32_t outstanding_ = 0;  // submitted, body not yet returned (drain's condition)
+  uint32_t room_waiters_ = 0;  // submitters waiting on room_
   bool stopping_ = false;
+
+  bool metrics_on_ = false;
+  Metrics metrics_;
 
   bool retry_on_ = false;
   uint32_t max_attempts_ = 1;

@@ -1,15 +1,20 @@
 // zoo_scheduler: zoo-host's reference subject. A small task scheduler (scheduler.h) driven
-// through the adapter ABI, with its priority, timeout and retry semantics exposed through the
-// "zoo.semantics/1" extension so that the host can price each one.
+// through the adapter ABI, with its priority, timeout, retry and metrics semantics exposed
+// through the "zoo.semantics/1" extension so that the host can price each one, and submit()
+// from any thread with a bounded, back-pressuring queue through "zoo.submit_any_thread/1".
 //
-// This file is the glue only: metadata, the ABI calls and the semantics switches.
+// This file is the glue only: metadata, options, the ABI calls and the semantics switches.
 #include <zoo/adapter.hpp>
 #include <zoo/ext/semantics.h>
+#include <zoo/ext/submit_any_thread.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "plugins/zoo_scheduler/scheduler.h"
@@ -20,7 +25,23 @@ namespace {
 using zoo_scheduler::Scheduler;
 
 // The indices of kItems below.
-enum ItemIndex : uint32_t { kPriority = 0, kTimeout = 1, kRetry = 2, kInFlightTable = 3 };
+enum ItemIndex : uint32_t {
+  kPriority = 0,
+  kTimeout = 1,
+  kRetry = 2,
+  kInFlightTable = 3,
+  kMetrics = 4,
+};
+
+// The ready queue's capacity without the option "capacity=N". 1024 is above every measured
+// unit's max_batch (a unit submits `concurrency` tasks per round), so measured rounds never
+// meet the bound and stay comparable with an unbounded queue; the gate's large batches (4096
+// and more) do meet it, so its control thread is pushed back while the workers catch up, and
+// an outside producer can never run more than 1024 tasks ahead of the workers (at the
+// host's 40 us body tier, about 40 ms of queued work per worker: a bounded queueing delay).
+constexpr uint32_t kDefaultQueueCapacity = 1024;
+// The largest capacity=N taken: the ABI's largest max_batch (a larger one would never bind).
+constexpr uint32_t kMaxQueueCapacity = 1'048'576;
 
 constexpr int64_t kDefaultTimeoutNs = 1'000'000'000;  // 1 s
 constexpr int64_t kMaxTimeoutNs = 86'400'000'000'000;  // one day: deadlines cannot overflow
@@ -97,12 +118,28 @@ constexpr zoo_semantics_item_t kItems[] = {
         .value_unit = "",
         .default_value = 0,
     },
+    {
+        .struct_size = sizeof(zoo_semantics_item_t),
+        .check = ZOO_SEMANTICS_CHECK_NONE,
+        .name = "metrics",
+        .layer = "observability",
+        .description =
+            "Per task, a clock read at submit stored in the in-flight table, and at completion "
+            "a second clock read, a completed-task counter and a log2 latency histogram bucket "
+            "(submit to completion, ns) incremented, under the mutex the worker already holds.",
+        .has_clean_off = 1,
+        .reserved0 = 0,
+        .off_state = "No clock read, no counter and no histogram: submit and completion skip the "
+                     "metrics block on one flag test under the mutex they already hold.",
+        .value_unit = "",
+        .default_value = 0,
+    },
 };
 constexpr uint32_t kItemCount = sizeof(kItems) / sizeof(kItems[0]);
-static_assert(kItemCount == kInFlightTable + 1);
+static_assert(kItemCount == kMetrics + 1);
 // The extension hands out pointers, so that an item can grow without moving the next one.
 constexpr const zoo_semantics_item_t* kItemList[] = {&kItems[0], &kItems[1], &kItems[2],
-                                                     &kItems[3]};
+                                                     &kItems[3], &kItems[4]};
 static_assert(sizeof(kItemList) / sizeof(kItemList[0]) == kItemCount);
 
 class ZooSchedulerAdapter {
@@ -111,9 +148,9 @@ class ZooSchedulerAdapter {
       .name = "zoo_scheduler",
       .version = "0.1.0",
       .description =
-          "zoo-host's reference subject: a task scheduler with `concurrency` workers, one "
-          "ready queue and an in-flight table, whose priority, timeout and retry semantics "
-          "switch on and off through zoo.semantics/1.",
+          "zoo-host's reference subject: a task scheduler with `workers` workers, one "
+          "ready queue and an in-flight table, whose priority, timeout, retry and metrics "
+          "semantics switch on and off through zoo.semantics/1.",
       .kind = "subject",
       .caliber_notes =
           "Per task, with every semantics item off (the state baselines are compared "
@@ -135,7 +172,14 @@ class ZooSchedulerAdapter {
           "task still completes exactly once, with drain() waiting for it. retry = the attempt "
           "wrapper's bookkeeping (attempt count, a clock read, an outcome check): host bodies "
           "never fail, so only the success path is measured, never a re-run. The in-flight "
-          "table has no clean off state and is not priced on its own.",
+          "table has no clean off state and is not priced on its own. metrics = a clock read "
+          "at submit and one at completion, a counter and a log2 latency-histogram increment, "
+          "all under the mutex already held. Pool size: `workers` threads (ABI 1.1; "
+          "concurrency unless the host sets it apart). submit() may also come from other "
+          "threads and from running tasks (zoo.submit_any_thread/1); the ready queue is "
+          "bounded (capacity=N, default 1024, 0 = unbounded): an outside submitter waits on a "
+          "condition variable while it is full, a worker never waits. Measured rounds "
+          "(max_batch = concurrency) stay below the default bound, so they never wait.",
       .drive_level = "public API: submit one task, drain waits for the batch — what an "
                      "application calling the scheduler waits for",
   };
@@ -153,6 +197,7 @@ class ZooSchedulerAdapter {
                                " task(s) after their timeout and quarantined their workers";
       host_.Log(0, line.c_str());
     }
+    LogMetrics();
   }
 
   void Submit(const zoo_task_t* task) {
@@ -219,6 +264,9 @@ class ZooSchedulerAdapter {
                            "always records tasks in its in-flight table (has_clean_off is 0)");
         }
         return;  // always on
+      case kMetrics:
+        scheduler_.SetMetrics(enable);
+        return;
     }
   }
 
@@ -226,17 +274,62 @@ class ZooSchedulerAdapter {
 
  private:
   static Scheduler MakeScheduler(const zoo::Config& config);
+  static uint32_t ParseQueueCapacity(const std::string& options);
+
+  // [teardown] What the metrics item recorded, if it ever counted a task: the count and the
+  // histogram's median bucket.
+  void LogMetrics() const {
+    const zoo_scheduler::Metrics m = scheduler_.metrics();
+    if (m.tasks_completed == 0) return;
+    std::string line = "zoo_scheduler: metrics counted " + std::to_string(m.tasks_completed) +
+                       " completed task(s)";
+    uint64_t seen = 0;
+    for (size_t b = 0; b < m.latency_log2_ns.size() && m.latency_samples > 0; ++b) {
+      seen += m.latency_log2_ns[b];
+      if (2 * seen >= m.latency_samples) {
+        line += "; median submit-to-completion latency below " +
+                std::to_string(uint64_t{1} << b) + " ns";
+        break;
+      }
+    }
+    host_.Log(0, line.c_str());
+  }
 
   zoo::Host host_;
   Scheduler scheduler_;
 };
 
+// "capacity=N" (the ready queue's bound for outside submitters; 0 = unbounded), pairs
+// separated by ';'. Anything else is refused.
+uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
+  uint32_t capacity = kDefaultQueueCapacity;
+  std::string_view rest = options;
+  while (!rest.empty()) {
+    const size_t end = std::min(rest.find(';'), rest.size());
+    const std::string_view pair = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    const std::string_view key = pair.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    uint32_t number = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    const bool is_number =
+        !value.empty() && ec == std::errc() && ptr == value.data() + value.size();
+    if (key != "capacity" || !is_number || number > kMaxQueueCapacity) {
+      throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                       "zoo_scheduler takes only the option capacity=<0.." +
+                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded), but was given "
+                           "\"" + std::string(pair) + "\"");
+    }
+    capacity = number;
+  }
+  return capacity;
+}
+
 // Validates the configuration before any thread starts.
 Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
-  if (!config.options.empty()) {
-    throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
-                     "zoo_scheduler takes no options, but was given \"" + config.options + "\"");
-  }
+  const uint32_t queue_capacity = ParseQueueCapacity(config.options);
   if (config.concurrency < 1 || config.max_batch < config.concurrency) {
     throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                      "zoo_scheduler needs concurrency >= 1 and max_batch >= concurrency, but "
@@ -244,7 +337,7 @@ Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
                          " and max_batch " + std::to_string(config.max_batch));
   }
   try {
-    return Scheduler(config.concurrency, config.max_batch);
+    return Scheduler(config.workers, config.max_batch, queue_capacity);
   } catch (const std::system_error& e) {
     throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,
                      std::string("zoo_scheduler could not start its workers: ") + e.what());
@@ -271,8 +364,18 @@ constexpr zoo_semantics_extension_t kSemantics = {
     .in_flight = &InFlight,
 };
 
+// zoo.submit_any_thread/1: bounded, with kDefaultQueueCapacity unless capacity=N says.
+constexpr zoo_submit_any_thread_extension_t kAnyThread = {
+    .struct_size = sizeof(zoo_submit_any_thread_extension_t),
+    .flags = ZOO_SUBMIT_BOUNDED,
+    .default_capacity = kDefaultQueueCapacity,
+    .reserved0 = 0,
+};
+
 const void* ZooSchedulerAdapter::Extension(const char* id) {
-  return std::strcmp(id, ZOO_EXT_SEMANTICS) == 0 ? &kSemantics : nullptr;
+  if (std::strcmp(id, ZOO_EXT_SEMANTICS) == 0) return &kSemantics;
+  if (std::strcmp(id, ZOO_EXT_SUBMIT_ANY_THREAD) == 0) return &kAnyThread;
+  return nullptr;
 }
 
 }  // namespace

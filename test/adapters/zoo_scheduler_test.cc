@@ -1,7 +1,8 @@
 // The reference subject zoo_scheduler: it passes the equivalence gate, exposes its semantics
 // through zoo.semantics/1, and each item does what it says. Every behavioural check here is
 // made deterministic by bodies the test blocks and releases itself; none compares a duration
-// with a threshold (CI is a shared 2-core VM).
+// with a threshold (CI is a shared 2-core VM). It also takes submit() from any thread
+// (zoo.submit_any_thread/1) with a bounded queue that pushes back on outside submitters only.
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@
 #include "gtest/gtest.h"
 #include "test/test_paths.h"
 #include "zoo/ext/semantics.h"
+#include "zoo/ext/submit_any_thread.h"
 
 namespace zoo {
 namespace {
@@ -50,15 +52,15 @@ bool Eventually(const std::function<bool()>& done) {
 class Instance {
  public:
   Instance(const zoo_adapter_entry_t& entry, const zoo_host_t* host, uint32_t concurrency,
-           uint32_t max_batch)
+           uint32_t max_batch, const char* options = "", uint32_t workers = 0)
       : entry_(entry) {
     const zoo_config_t config{
         .struct_size = sizeof(zoo_config_t),
         .concurrency = concurrency,
         .max_batch = max_batch,
         .logical_cores = 2,
-        .options = "",
-        .workers = 0,
+        .options = options,
+        .workers = workers,
         .reserved0 = 0,
     };
     setup_status_ = entry_.setup(host, &config, &state_);
@@ -235,11 +237,17 @@ TEST_F(ZooSchedulerTest, DescribesItselfAsTheSubject) {
   EXPECT_THAT(descriptor().drive_level, HasSubstr("public API"));
 }
 
-TEST_F(ZooSchedulerTest, OffersTheSemanticsExtensionAndNothingElse) {
+TEST_F(ZooSchedulerTest, OffersTheSemanticsAndSubmitAnyThreadExtensionsAndNothingElse) {
   EXPECT_EQ(entry().get_extension("zoo.semantics/2"), nullptr);
   EXPECT_EQ(entry().get_extension("zoo.none/1"), nullptr);
+  const auto* any_thread = static_cast<const zoo_submit_any_thread_extension_t*>(
+      entry().get_extension(ZOO_EXT_SUBMIT_ANY_THREAD));
+  ASSERT_NE(any_thread, nullptr);
+  EXPECT_EQ(any_thread->struct_size, sizeof(zoo_submit_any_thread_extension_t));
+  EXPECT_EQ(any_thread->flags, ZOO_SUBMIT_BOUNDED);
+  EXPECT_EQ(any_thread->default_capacity, 1024u);
   EXPECT_EQ(ext().struct_size, sizeof(zoo_semantics_extension_t));
-  ASSERT_EQ(ext().item_count, 4u);
+  ASSERT_EQ(ext().item_count, 5u);
   std::vector<std::string> names;
   for (uint32_t i = 0; i < ext().item_count; ++i) {
     const zoo_semantics_item_t& item = *ext().items[i];
@@ -248,7 +256,12 @@ TEST_F(ZooSchedulerTest, OffersTheSemanticsExtensionAndNothingElse) {
     EXPECT_TRUE(item.off_state != nullptr && *item.off_state != '\0') << item.name;
     names.emplace_back(item.name);
   }
-  EXPECT_THAT(names, ElementsAre("priority", "timeout", "retry", "in_flight_table"));
+  EXPECT_THAT(names, ElementsAre("priority", "timeout", "retry", "in_flight_table", "metrics"));
+
+  const zoo_semantics_item_t& metrics = *ext().items[Item("metrics")];
+  EXPECT_STREQ(metrics.layer, "observability");
+  EXPECT_EQ(metrics.has_clean_off, 1);
+  EXPECT_EQ(metrics.check, static_cast<uint32_t>(ZOO_SEMANTICS_CHECK_NONE));
 
   const zoo_semantics_item_t& priority = *ext().items[Item("priority")];
   EXPECT_STREQ(priority.layer, "queue");
@@ -280,9 +293,9 @@ TEST_F(ZooSchedulerTest, RefusesUnknownItemsBadValuesAndSwitchingTheTableOff) {
   Instance inst(entry(), host.table(), 1, 1);
   ASSERT_EQ(inst.setup_status(), ZOO_STATUS_OK);
 
-  EXPECT_EQ(ext().set_item(inst.state(), 4, 1, 0), ZOO_STATUS_INVALID_ARGUMENT);
-  EXPECT_THAT(inst.error(), HasSubstr("item index 4"));
-  EXPECT_EQ(ext().set_item(inst.state(), 4, 0, 0), ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_EQ(ext().set_item(inst.state(), 5, 1, 0), ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(inst.error(), HasSubstr("item index 5"));
+  EXPECT_EQ(ext().set_item(inst.state(), 5, 0, 0), ZOO_STATUS_INVALID_ARGUMENT);
 
   EXPECT_EQ(Set(inst, "in_flight_table", false, 0), ZOO_STATUS_INVALID_ARGUMENT);
   EXPECT_THAT(inst.error(), HasSubstr("cannot be switched off"));
@@ -297,6 +310,8 @@ TEST_F(ZooSchedulerTest, RefusesUnknownItemsBadValuesAndSwitchingTheTableOff) {
   EXPECT_EQ(Set(inst, "timeout", false, -1), ZOO_STATUS_OK);
   EXPECT_EQ(Set(inst, "retry", false, -1), ZOO_STATUS_OK);
   EXPECT_EQ(Set(inst, "priority", false, 0), ZOO_STATUS_OK);
+  EXPECT_EQ(Set(inst, "metrics", true, 0), ZOO_STATUS_OK);
+  EXPECT_EQ(Set(inst, "metrics", false, 0), ZOO_STATUS_OK);
   EXPECT_EQ(ext().in_flight(inst.state()), 0u);
 }
 
@@ -335,7 +350,7 @@ TEST_F(ZooSchedulerTest, PassesTheEquivalenceGateWithEveryItemOff) {
 }
 
 TEST_F(ZooSchedulerTest, RunsEveryTaskExactlyOnceWithEachItemOn) {
-  for (const char* name : {"priority", "timeout", "retry", "in_flight_table"}) {
+  for (const char* name : {"priority", "timeout", "retry", "in_flight_table", "metrics"}) {
     SCOPED_TRACE(name);
     const int64_t value = ext().items[Item(name)]->default_value;
     for (const uint32_t concurrency : {1u, 4u, 16u}) {
@@ -350,7 +365,8 @@ TEST_F(ZooSchedulerTest, RunsEveryTaskExactlyOnceWithEveryItemOn) {
     RunGateByHand({{"priority", 0},
                    {"timeout", 1'000'000'000},
                    {"retry", 3},
-                   {"in_flight_table", 0}},
+                   {"in_flight_table", 0},
+                   {"metrics", 0}},
                   concurrency, 200);
     if (HasFatalFailure()) return;
   }
@@ -458,6 +474,126 @@ TEST_F(ZooSchedulerTest, PriorityOnRunsHigherPrioritiesFirstAndFifoWithinOne) {
 TEST_F(ZooSchedulerTest, PriorityOffRunsInSubmissionOrder) {
   EXPECT_THAT(OrderBehindABlockedTask(entry(), ext(), Item("priority"), false),
               ElementsAreArray<uint64_t>({0, 1, 2, 3, 4, 5, 6, 7, 8}));
+}
+
+// ---- ABI 1.1: workers, submit from any thread, the bounded queue --------------------------
+
+TEST_F(ZooSchedulerTest, RunsAPoolOfWorkersApartFromConcurrency) {
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  ControlledTasks tasks(3);
+  for (size_t i = 0; i < 3; ++i) tasks.Block(i);
+  // concurrency 1, but workers 3: three blocked bodies can only all start on three workers.
+  Instance inst(entry(), host.table(), 1, 3, "", 3);
+  ReleaseOnExit release_on_exit(tasks);
+  ASSERT_EQ(inst.setup_status(), ZOO_STATUS_OK) << inst.error();
+  for (size_t i = 0; i < 3; ++i) ASSERT_EQ(inst.Submit(tasks.task(i)), ZOO_STATUS_OK);
+  EXPECT_TRUE(Eventually([&] { return tasks.started(0) && tasks.started(1) && tasks.started(2); }));
+  tasks.ReleaseAll();
+  ASSERT_EQ(inst.Drain(), ZOO_STATUS_OK);
+}
+
+TEST_F(ZooSchedulerTest, RefusesOptionsOtherThanCapacity) {
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  for (const char* bad : {"threads=2", "capacity=", "capacity=-1", "capacity=2x", "capacity"}) {
+    Instance inst(entry(), host.table(), 1, 1, bad);
+    EXPECT_EQ(inst.setup_status(), ZOO_STATUS_INVALID_ARGUMENT) << bad;
+    EXPECT_THAT(entry().error_text(nullptr), HasSubstr("only the option capacity=")) << bad;
+  }
+  for (const char* good : {"capacity=0", "capacity=8", "capacity=8;"}) {
+    Instance inst(entry(), host.table(), 1, 1, good);
+    EXPECT_EQ(inst.setup_status(), ZOO_STATUS_OK) << good << ": " << inst.error();
+  }
+}
+
+TEST_F(ZooSchedulerTest, AFullQueueHoldsBackAnOutsideSubmitterUntilAWorkerMakesRoom) {
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  ControlledTasks tasks(4);
+  tasks.Block(0);
+  Instance inst(entry(), host.table(), 1, 4, "capacity=2");
+  ReleaseOnExit release_on_exit(tasks);
+  ASSERT_EQ(inst.setup_status(), ZOO_STATUS_OK) << inst.error();
+  ASSERT_EQ(inst.Submit(tasks.task(0)), ZOO_STATUS_OK);
+  ASSERT_TRUE(Eventually([&] { return tasks.started(0); }));  // the only worker is busy
+  ASSERT_EQ(inst.Submit(tasks.task(1)), ZOO_STATUS_OK);
+  ASSERT_EQ(inst.Submit(tasks.task(2)), ZOO_STATUS_OK);  // the queue now holds 2: full
+  std::atomic<bool> returned{false};
+  std::atomic<zoo_status_t> status{ZOO_STATUS_ERROR};
+  std::thread producer([&] {
+    status.store(inst.Submit(tasks.task(3)));
+    returned.store(true);
+  });
+  // Nothing can make room while task 0 blocks the worker: the submit must still be waiting.
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(returned.load()) << "submit() returned into a full bounded queue";
+  tasks.Release(0);
+  producer.join();
+  EXPECT_EQ(status.load(), ZOO_STATUS_OK);
+  ASSERT_EQ(inst.Drain(), ZOO_STATUS_OK);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(tasks.runs(i), 1) << "task " << i;
+}
+
+// A binary tree of tasks, each submitting its two children from inside its body: on one
+// worker with capacity=1 the second child always meets a full queue, so a worker that waited
+// for room would deadlock; drain() from the control thread must wait for the whole tree.
+class TaskTree {
+ public:
+  TaskTree(size_t n, const zoo_adapter_entry_t& entry) : entry_(entry), nodes_(n) {
+    for (size_t i = 0; i < n; ++i) {
+      nodes_[i].tree = this;
+      nodes_[i].task = zoo_task_t{.struct_size = sizeof(zoo_task_t), .reserved0 = 0, .id = i,
+                                  .run = &Run, .host_data = &nodes_[i]};
+    }
+  }
+  void set_state(zoo_adapter_state_t* state) { state_ = state; }
+  const zoo_task_t* root() const { return &nodes_[0].task; }
+  int runs(size_t i) const { return nodes_[i].runs.load(); }
+  int failed_submits() const { return failed_submits_.load(); }
+
+ private:
+  struct Node {
+    TaskTree* tree = nullptr;
+    zoo_task_t task{};
+    std::atomic<int> runs{0};
+  };
+  static void Run(const zoo_task_t* task) {
+    Node& node = *static_cast<Node*>(task->host_data);
+    TaskTree& tree = *node.tree;
+    for (const uint64_t child : {2 * task->id + 1, 2 * task->id + 2}) {
+      if (child >= tree.nodes_.size()) continue;
+      if (tree.entry_.submit(tree.state_, &tree.nodes_[child].task) != ZOO_STATUS_OK) {
+        tree.failed_submits_.fetch_add(1);
+      }
+    }
+    node.runs.fetch_add(1);
+  }
+
+  const zoo_adapter_entry_t& entry_;
+  zoo_adapter_state_t* state_ = nullptr;
+  std::vector<Node> nodes_;
+  std::atomic<int> failed_submits_{0};
+};
+
+TEST_F(ZooSchedulerTest, AWorkerSubmitsPastAFullQueueAndDrainWaitsForTheChain) {
+  constexpr size_t kTasks = 63;
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  TaskTree tree(kTasks, entry());
+  Instance inst(entry(), host.table(), 1, kTasks, "capacity=1");
+  ASSERT_EQ(inst.setup_status(), ZOO_STATUS_OK) << inst.error();
+  tree.set_state(inst.state());
+  for (const bool metrics : {false, true}) {
+    SCOPED_TRACE(metrics ? "metrics on" : "metrics off");
+    ASSERT_EQ(Set(inst, "metrics", metrics, 0), ZOO_STATUS_OK);
+    ASSERT_EQ(inst.Submit(tree.root()), ZOO_STATUS_OK);
+    ASSERT_EQ(inst.Drain(), ZOO_STATUS_OK);
+    EXPECT_EQ(ext().in_flight(inst.state()), 0u);
+    EXPECT_EQ(tree.failed_submits(), 0);
+    const int expected_runs = metrics ? 2 : 1;
+    for (size_t i = 0; i < kTasks; ++i) EXPECT_EQ(tree.runs(i), expected_runs) << "task " << i;
+  }
 }
 
 }  // namespace

@@ -258,6 +258,11 @@ TEST(GateDefaultsTest, PassesARuntimePoolThatIsStartedOnceAndReused) {
   EXPECT_LE(v.report->threads_kept, 1u + kRuntimeThreads);
 }
 
+TEST(GateDefaultsTest, PassesAnInlineAdapterBuiltAgainstTheAbi10Header) {
+  GateVerdict v = DefaultGate("abi_1_0");
+  EXPECT_TRUE(v.passed) << v.reason;
+}
+
 TEST(GateDefaultsTest, PassesACorrectCrossProcessAdapterAtItsDefaults) {
   GateVerdict v = DefaultGate("fork_executor");
   EXPECT_TRUE(v.passed) << v.reason;

@@ -74,6 +74,15 @@ TEST(PluginLoaderTest, RefusesAnotherAbiMajorAndPrintsBothVersions) {
   EXPECT_THAT(message, HasSubstr("rebuild"));
 }
 
+// Built against the frozen ABI 1.0 header (test/sdk_1_0): a 1.1 host loads it as it is.
+TEST(PluginLoaderTest, LoadsAPluginBuiltAgainstTheAbi10Header) {
+  absl::StatusOr<LoadedAdapter> loaded = LoadAdapter(TestPlugin("abi_1_0"));
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ(loaded->descriptor().name, "abi_1_0");
+  EXPECT_EQ(loaded->descriptor().abi_major, 1u);
+  EXPECT_EQ(loaded->descriptor().abi_minor, 0u);
+}
+
 TEST(PluginLoaderTest, RefusesAnEntryStructThatIsTooSmall) {
   EXPECT_THAT(Refusal(TestPlugin("struct_too_small")),
               AllOf(HasSubstr("too small"), HasSubstr("struct_size 24 bytes")));

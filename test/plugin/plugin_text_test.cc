@@ -133,7 +133,8 @@ TEST(PluginTextTest, EveryBuiltinPluginGivesItsTextsInChinese) {
       EXPECT_NE(zh, TextOr(text, "en", key, "")) << name << ": " << key;
     }
     if (name == "zoo_scheduler") {
-      for (const std::string item : {"priority", "timeout", "retry", "in_flight_table"}) {
+      for (const std::string item :
+           {"priority", "timeout", "retry", "in_flight_table", "metrics"}) {
         for (const std::string field : {"description", "off_state"}) {
           EXPECT_FALSE(TextOr(text, "zh", "semantics." + item + "." + field, "").empty())
               << item << " " << field;

@@ -8,7 +8,7 @@
 ZOO_ADAPTER_EXPORT const zoo_adapter_entry_t zoo_adapter_entry = {
     .magic = ZOO_ADAPTER_MAGIC,
     .abi_major = ZOO_ABI_MAJOR + 1, /* the one defect */
-    .abi_minor = 0, /* "plugin ABI 2.0" */
+    .abi_minor = 0, /* "2.0": the first release of that future major, whatever this SDK's minor */
     .struct_size = sizeof(zoo_adapter_entry_t),
     .name = "wrong_abi_major",
     .version = "1.0.0",
