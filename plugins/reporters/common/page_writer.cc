@@ -220,8 +220,6 @@ void PageWriter::AddFigure(const Figure& figure, std::string caption) {
   Push({.kind = PageBlock::Kind::kFigure, .text = std::move(caption), .figure = &figure});
 }
 
-void PageWriter::Break() { Push({.kind = PageBlock::Kind::kBreak}); }
-
 absl::StatusOr<ReportPage> PageWriter::Take() {
   if (!status_.ok()) return status_;
   return std::move(page_);

@@ -122,7 +122,6 @@ class PageWriter {
   void AbsoluteNote();
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);
-  void Break();
   absl::StatusOr<ReportPage> Take();
 
  private:

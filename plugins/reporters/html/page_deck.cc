@@ -118,8 +118,6 @@ class SectionPrinter {
       case PageBlock::Kind::kFigure:
         used_ = true;
         return builder_->AddFigure(b.figure->svg, b.text);
-      case PageBlock::Kind::kBreak:
-        return builder_->ForceBreak();
     }
   }
 
