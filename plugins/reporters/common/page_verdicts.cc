@@ -107,7 +107,7 @@ void Unmeasured(PageWriter& page) {
   for (rapidjson::SizeType i = 0; i < unmeasured.Size(); ++i) {
     const rapidjson::Value& u = unmeasured[i];
     const std::string_view code = StringOf(u, "reason_code");
-    if (code.empty()) return page.Lacks(Concat("unmeasured[", std::to_string(i), "].reason_code"));
+    if (code.empty()) return page.Lacks(Indexed("unmeasured", i, "reason_code"));
     rows.push_back(CellRow(page, u, {page.T(Concat("unmeasured.", code),
                                             {{"baseline", page.QuoteOf(u, "baseline")},
                                              {"failure", page.Record(StringOf(u, "failure"))}})}));
