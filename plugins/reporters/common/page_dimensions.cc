@@ -69,14 +69,12 @@ void UnitTable(PageWriter& page, std::string_view title_key, bool absolute,
 // alive after teardown" when some outlived it; "" otherwise.
 std::string ThreadNotes(PageWriter& page, const rapidjson::Value& unit) {
   std::string notes;
-  if (const double created = NumberOf(unit, "threads_created_per_round"); created >= 1) {
-    notes += Concat(" · ", page.T("unit.note.threads_created", {{"n", Count(created)}}));
-  }
-  if (const double left = NumberOf(unit, "threads_left"); left >= 1) {
-    notes += Concat(" · ", page.T("unit.note.threads_left", {{"n", Count(left)}}));
-  }
-  if (const double left = NumberOf(unit, "processes_left"); left >= 1) {
-    notes += Concat(" · ", page.T("unit.note.processes_left", {{"n", Count(left)}}));
+  for (const auto& [member, key] : {std::pair{"threads_created_per_round", "threads_created"},
+                                    std::pair{"threads_left", "threads_left"},
+                                    std::pair{"processes_left", "processes_left"}}) {
+    if (const double n = NumberOf(unit, member); n >= 1) {
+      notes += Concat(" · ", page.T(Concat("unit.note.", key), {{"n", Count(n)}}));
+    }
   }
   return notes;
 }
