@@ -92,7 +92,7 @@ void WriteCaliber(PageWriter& page) {
     lines.push_back(
         page.T("caliber.adapter",
                {{"adapter", page.Quote(name)},
-                {"role", page.T(name == page.subject() ? "term.subject" : "term.baseline")},
+                {"role", page.Role(name)},
                 {"kind", page.Term("kind", StringOf(a, "kind"))},
                 {"drive_level", page.PluginText(name, "drive_level", StringOf(a, "drive_level"))},
                 {"notes", page.PluginText(name, "caliber_notes", StringOf(a, "caliber_notes"))}}));
@@ -163,8 +163,7 @@ void WriteSelfCheck(PageWriter& page) {
         "self_check.item",
         {{"name", page.Named("check.", StringOf(list[i], "name"))},
          {"outcome", page.T(BoolOf(list[i], "passed") ? "outcome.passed" : "outcome.failed")},
-         {"statement", page.Say(MemberOf(list[i], "message"),
-                                Concat("self_checks.checks[", std::to_string(i), "].message"))}}));
+         {"statement", page.SayAt(list, i, "self_checks.checks")}}));
   }
   page.Bullets(std::move(lines), BlockStyle::kNoteItem);
 }

@@ -51,8 +51,7 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
       page.Columns({"col.adapter", "col.concurrency#", "cost.col.tasks#"});
   for (const CostCount& c : kCostCounts) header.push_back({page.T(c.column_key), true});
   // Threads created per round: a column once the units record it (older archives do not).
-  bool threads = false;
-  for (const rapidjson::Value& row : rows.GetArray()) threads |= row.HasMember("threads_created");
+  const bool threads = AnyHas(rows, "threads_created");
   if (threads) header.push_back({page.T("cost.col.threads_created"), true});
   NotedTable(page, std::move(header), rows, [&](const rapidjson::Value& row, CostNotes& notes) {
     const std::string_view failure = BoolOf(row, "ok") ? "" : StringOf(row, "failure");
@@ -62,9 +61,9 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
       cells.push_back(CellText(page, notes.Cell(MemberOf(row, c.field), c.format, failure)));
     }
     if (threads) {
-      cells.push_back(row.HasMember("threads_created")
-                          ? page.Text(Count(NumberOf(row, "threads_created_per_round")))
-                          : page.Text(kNoFigure));
+      cells.push_back(page.Text(row.HasMember("threads_created")
+                                    ? Count(NumberOf(row, "threads_created_per_round"))
+                                    : std::string(kNoFigure)));
     }
     return cells;
   });
@@ -142,14 +141,11 @@ void Caveats(PageWriter& page, std::string_view workload) {
        page.T("cost.caveat.steady")});
 }
 
-// Why nothing was counted, in one sentence.
+// Why nothing was counted, in one sentence; a reason this catalog does not know is quoted.
 std::string NotRun(PageWriter& page, std::string_view code) {
-  if (code == "not_requested") {
-    return page.T("cost.not_run.not_requested", {{"flag", page.Code("--no-cost")}});
-  }
-  if (code == "not_recorded" || code.empty()) return page.T("cost.not_run.not_recorded");
-  if (code == "callgrind_run") return page.T("cost.not_run.callgrind_run");
-  return page.T("cost.not_run.other", {{"reason", page.Quote(code)}});
+  const MessageArgs args = {{"flag", page.Code("--no-cost")}, {"reason", page.Quote(code)}};
+  return page.TOr(Concat("cost.not_run.", code.empty() ? "not_recorded" : code),
+                  page.T("cost.not_run.other", args), args);
 }
 
 }  // namespace

@@ -26,8 +26,7 @@ void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t 
     }
     const std::string_view code = StringOf(a, "not_measurable_code");
     if (!measurable && code.empty()) {
-      return page.Lacks(
-          Concat("attribution[", std::to_string(index), "].adapters[].not_measurable_code"));
+      return page.Lacks(Indexed("attribution", index, "adapters[].not_measurable_code"));
     }
     row.push_back(measurable ? page.T("attribution.measured")
                              : page.T(Concat("attribution.not_measurable.", code)));

@@ -15,16 +15,12 @@
 namespace zoo::report {
 namespace {
 
-std::string Indexed(std::string_view array, size_t i, std::string_view member) {
-  return Concat(array, "[", std::to_string(i), "].", member);
-}
-
 // The sentences of a model array whose records each carry a "message".
 std::vector<std::string> SayAll(PageWriter& page, const char* array) {
   std::vector<std::string> lines;
   const rapidjson::Value& list = page.root()[array];
   for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-    lines.push_back(page.Say(MemberOf(list[i], "message"), Indexed(array, i, "message")));
+    lines.push_back(page.SayAt(list, i, array));
   }
   return lines;
 }
@@ -38,10 +34,8 @@ double Stat(const rapidjson::Value* unit, const char* key) {
 // first, or per baseline for ratios against the subject.
 using PivotCell = std::function<std::string(std::string_view adapter, uint32_t c, uint32_t tier)>;
 void PivotTable(PageWriter& page, bool baselines_only, const PivotCell& cell) {
-  std::vector<std::string> adapters;
-  for (const std::string& a : page.model().MeasuredAdapters()) {
-    if (!baselines_only || a != page.subject()) adapters.push_back(a);
-  }
+  const std::vector<std::string> adapters =
+      baselines_only ? page.Baselines() : page.model().MeasuredAdapters();
   std::vector<PageColumn> header = page.Columns({"col.concurrency", "col.tier"});
   for (const std::string& a : adapters) header.push_back({page.AdapterColumn(a)});
   Rows rows;
@@ -75,14 +69,12 @@ void UnitTable(PageWriter& page, std::string_view title_key, bool absolute,
 // alive after teardown" when some outlived it; "" otherwise.
 std::string ThreadNotes(PageWriter& page, const rapidjson::Value& unit) {
   std::string notes;
-  if (const double created = NumberOf(unit, "threads_created_per_round"); created >= 1) {
-    notes += Concat(" · ", page.T("unit.note.threads_created", {{"n", Count(created)}}));
-  }
-  if (const double left = NumberOf(unit, "threads_left"); left >= 1) {
-    notes += Concat(" · ", page.T("unit.note.threads_left", {{"n", Count(left)}}));
-  }
-  if (const double left = NumberOf(unit, "processes_left"); left >= 1) {
-    notes += Concat(" · ", page.T("unit.note.processes_left", {{"n", Count(left)}}));
+  for (const auto& [member, key] : {std::pair{"threads_created_per_round", "threads_created"},
+                                    std::pair{"threads_left", "threads_left"},
+                                    std::pair{"processes_left", "processes_left"}}) {
+    if (const double n = NumberOf(unit, member); n >= 1) {
+      notes += Concat(" · ", page.T(Concat("unit.note.", key), {{"n", Count(n)}}));
+    }
   }
   return notes;
 }
@@ -129,8 +121,7 @@ void Headline(PageWriter& page) {
             ? Stat(subject_unit, "overhead_share")
             : NumberOf(st, "share_at_tier");
     std::vector<std::string> lower, same_tier;
-    for (const std::string& name : page.model().MeasuredAdapters()) {
-      if (name == page.subject()) continue;
+    for (const std::string& name : page.Baselines()) {
       const double share = Stat(page.model().UnitAt(name, concurrency, tier), "overhead_share");
       same_tier.push_back(Concat(page.Quote(name), " ", page.Pct(share, 2)));
       if (std::isfinite(share) && share < subject_share) lower.push_back(page.Quote(name));

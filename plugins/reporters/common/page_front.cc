@@ -1,6 +1,5 @@
 // The title block and the sections that say what was run and how: the noise warnings,
 // run environment, workload, measurement method.
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -12,16 +11,11 @@
 namespace zoo::report {
 namespace {
 
-const rapidjson::Value& Object(const rapidjson::Value& root, const char* key) {
-  return *MemberOf(root, key);  // ModelDocument::Parse checked the top-level objects
-}
-
 // The localized names of the self-checks that failed; a check this catalog does not know
 // (from a newer zoo-host) is named as the model names it.
 std::string FailedChecks(PageWriter& page) {
   std::vector<std::string> failed;
-  for (const rapidjson::Value& check :
-       ArrayOf(Object(page.root(), "self_checks"), "checks").GetArray()) {
+  for (const rapidjson::Value& check : ArrayOf(page.root()["self_checks"], "checks").GetArray()) {
     if (!BoolOf(check, "passed")) failed.push_back(page.Named("check.", StringOf(check, "name")));
   }
   return page.Join(failed);
@@ -53,11 +47,11 @@ std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
   return text;
 }
 
-std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, size_t index) {
+std::string WarningLine(PageWriter& page, const rapidjson::Value& warnings,
+                        rapidjson::SizeType index) {
+  const rapidjson::Value& condition = warnings[index];
   const std::string_view code = StringOf(condition, "code");
-  const std::string statement =
-      page.Strong(page.Say(MemberOf(condition, "message"),
-                           Concat("noise.warnings[", std::to_string(index), "].message")));
+  const std::string statement = page.Strong(page.SayAt(warnings, index, "noise.warnings"));
   const std::string why_key = Concat("noise.why.", code), fix_key = Concat("noise.fix.", code);
   if (!page.Has(why_key) || !page.Has(fix_key)) return statement;
   const std::string_view command =
@@ -72,16 +66,14 @@ std::string WarningLine(PageWriter& page, const rapidjson::Value& condition, siz
 // The measured adapters whose plugin file says it was built without optimisation or with a
 // sanitizer, each with what its build record says ("thread_pool_o0 (-O0)").
 std::vector<std::string> SuspectBuilds(PageWriter& page) {
-  const std::vector<std::string> measured = page.model().MeasuredAdapters();
   std::vector<std::string> suspects;
-  for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
-    const rapidjson::Value* build = MemberOf(a, "build");
-    const std::string name(StringOf(a, "name"));
-    if (build == nullptr || std::find(measured.begin(), measured.end(), name) == measured.end()) {
+  for (const std::string& name : page.model().MeasuredAdapters()) {
+    const rapidjson::Value* adapter = page.model().Adapter(name);
+    const rapidjson::Value* build = adapter != nullptr ? MemberOf(*adapter, "build") : nullptr;
+    if (build == nullptr ||
+        (!BoolOf(*build, "unoptimized") && ArrayOf(*build, "sanitizers").Empty())) {
       continue;
     }
-    const bool sanitized = !ArrayOf(*build, "sanitizers").Empty();
-    if (!BoolOf(*build, "unoptimized") && !sanitized) continue;
     suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
   }
   return suspects;
@@ -94,11 +86,11 @@ std::string Harness(PageWriter& page, const rapidjson::Value& env) {
 }
 
 void DeckFront(PageWriter& page) {
-  const rapidjson::Value& env = Object(page.root(), "environment");
-  const rapidjson::Value& run = Object(page.root(), "run");
+  const rapidjson::Value& env = page.root()["environment"];
+  const rapidjson::Value& run = page.root()["run"];
   PageFront& front = page.front();
   front.topline = page.T("deck.title.topline", {{"started", page.QuoteOf(run, "started_utc")},
-                                                 {"cpu", page.QuoteOf(env, "cpu_model")}});
+                                                {"cpu", page.QuoteOf(env, "cpu_model")}});
   front.subtitle = page.T("deck.title.subtitle");
   front.environment = {
       {page.T("env.cpu_model"), Concat(page.QuoteOf(env, "cpu_model"), " · ",
@@ -113,17 +105,15 @@ void DeckFront(PageWriter& page) {
 // The adapters table's row for `a`; with the build column when `builds`, before the gate's.
 Row AdapterRow(PageWriter& page, const rapidjson::Value& a, bool builds) {
   const std::string_view name = StringOf(a, "name");
+  Row row = {page.Quote(name), page.Role(name), page.QuoteOf(a, "version"),
+             page.Term("kind", StringOf(a, "kind")), page.QuoteOf(a, "abi"),
+             page.QuoteOf(a, "file"), page.QuoteOf(a, "sha256")};
+  const rapidjson::Value* build = MemberOf(a, "build");
+  if (builds) row.push_back(build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
   const rapidjson::Value& gate = ObjectOf(a, "gate");
-  Row row = {page.Quote(name), page.T(name == page.subject() ? "term.subject" : "term.baseline"),
-             page.QuoteOf(a, "version"), page.Term("kind", StringOf(a, "kind")),
-             page.QuoteOf(a, "abi"), page.QuoteOf(a, "file"), page.QuoteOf(a, "sha256"),
-             BoolOf(gate, "passed")
-                 ? page.T("gate.passed")
-                 : page.T("gate.rejected", {{"reason", page.Record(StringOf(gate, "reason"))}})};
-  if (builds) {
-    const rapidjson::Value* build = MemberOf(a, "build");
-    row.insert(row.end() - 1, build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
-  }
+  row.push_back(BoolOf(gate, "passed")
+                    ? page.T("gate.passed")
+                    : page.T("gate.rejected", {{"reason", page.Record(StringOf(gate, "reason"))}}));
   return row;
 }
 
@@ -131,15 +121,12 @@ Row AdapterRow(PageWriter& page, const rapidjson::Value& a, bool builds) {
 
 void WriteFront(PageWriter& page) {
   const rapidjson::Value& root = page.root();
-  const rapidjson::Value& run = Object(root, "run");
+  const rapidjson::Value& run = root["run"];
   PageFront& front = page.front();
   front.subject = page.Quote(page.subject());
   front.version = page.QuoteOf(root, "subject_version");
   front.title = page.T("report.title", {{"subject", front.subject}, {"version", front.version}});
-  std::vector<std::string> baselines;
-  for (const std::string& a : page.model().MeasuredAdapters()) {
-    if (a != page.subject()) baselines.push_back(page.Quote(a));
-  }
+  const std::vector<std::string> baselines = page.Quoted(page.Baselines());
   front.lead = baselines.empty()
                    ? page.T("report.lead_no_baseline", {{"subject", front.subject}})
                    : page.T("report.lead", {{"subject", front.subject},
@@ -154,7 +141,7 @@ void WriteFront(PageWriter& page) {
   }
   // The self-check status belongs on the first page (design: a failed self-check is shown
   // there), so it comes before anything else the reader might stop at.
-  front.self_check_passed = BoolOf(Object(root, "self_checks"), "passed");
+  front.self_check_passed = BoolOf(root["self_checks"], "passed");
   front.self_check = front.self_check_passed
                          ? page.T("report.self_check.passed")
                          : page.T("report.self_check.failed", {{"checks", FailedChecks(page)}});
@@ -194,7 +181,7 @@ void WriteNoise(PageWriter& page) {
     std::vector<std::string> names, lines;
     for (rapidjson::SizeType i = 0; i < warnings.Size(); ++i) {
       names.push_back(page.Named("noise.name.", StringOf(warnings[i], "code")));
-      lines.push_back(WarningLine(page, warnings[i], i));
+      lines.push_back(WarningLine(page, warnings, i));
     }
     front.noise_warned = true;
     if (page.deck()) {
@@ -230,8 +217,8 @@ void WriteNoise(PageWriter& page) {
 
 void WriteEnvironment(PageWriter& page) {
   const rapidjson::Value& root = page.root();
-  const rapidjson::Value& env = Object(root, "environment");
-  const rapidjson::Value& run = Object(root, "run");
+  const rapidjson::Value& env = root["environment"];
+  const rapidjson::Value& run = root["run"];
   page.Section("section.environment.title", "environment");
   page.AddNote("env.intro");
   Rows rows;
@@ -266,8 +253,7 @@ void WriteEnvironment(PageWriter& page) {
 
   page.AddHeading("env.adapters.title");
   // The build column appears once an archive records plugin builds (older ones do not).
-  bool builds = false;
-  for (const rapidjson::Value& a : root["adapters"].GetArray()) builds |= a.HasMember("build");
+  const bool builds = AnyHas(root["adapters"], "build");
   std::vector<PageColumn> columns = page.Columns({"col.adapter", "col.role", "col.version",
                                                   "col.kind", "col.abi", "col.file",
                                                   "col.sha256", "col.gate"});
@@ -276,18 +262,14 @@ void WriteEnvironment(PageWriter& page) {
              MapEach(root["adapters"].GetArray(),
                      [&](const rapidjson::Value& a) { return AdapterRow(page, a, builds); }));
   // Said once: the texts of these plugins stay English, marked as such, wherever they appear.
-  std::vector<std::string> english_only;
-  for (const std::string& name : page.EnglishOnlyAdapters()) {
-    english_only.push_back(page.Quote(name));
-  }
+  const std::vector<std::string> english_only = page.EnglishOnlyAdapters();
   if (!english_only.empty()) {
-    page.Add(page.T("env.english_only", {{"adapters", page.Join(english_only)}}),
-             BlockStyle::kNote);
+    page.AddNote("env.english_only", {{"adapters", page.Join(page.Quoted(english_only))}});
   }
 }
 
 void WriteWorkload(PageWriter& page) {
-  const rapidjson::Value* matrix = MemberOf(Object(page.root(), "run"), "matrix");
+  const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return page.Lacks("run.matrix");
   page.Section("section.workload.title", "workload");
   const std::string_view workload = StringOf(*matrix, "workload");
@@ -305,7 +287,7 @@ void WriteWorkload(PageWriter& page) {
 }
 
 void WriteMethod(PageWriter& page) {
-  const rapidjson::Value* matrix = MemberOf(Object(page.root(), "run"), "matrix");
+  const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return;  // WriteWorkload reported it
   page.Section("section.method.title", "method");
   page.Bullets({

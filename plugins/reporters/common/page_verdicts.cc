@@ -39,44 +39,40 @@ std::string NoWinnerReason(PageWriter& page, const rapidjson::Value& cell) {
   return page.T("reason.within_threshold", args);
 }
 
-// The share of process medians cut from each end of a side's level; an older model has none:
-// its levels were plain means.
-double LevelTrim(const rapidjson::Value& method) {
-  const double trim = NumberOf(method, "level_trim");
-  return std::isnan(trim) ? 0 : trim;
-}
-
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
 std::string IntervalOf(PageWriter& page, const rapidjson::Value& cell) {
   return page.Text(
       Concat(Multiple(NumberOf(cell, "factor_low")), "–", Multiple(NumberOf(cell, "factor_high"))));
 }
 
-// A row of a cell table: the coordinates every one starts with (baseline, concurrency, tier),
-// then `more`.
-Row CellRow(PageWriter& page, const rapidjson::Value& cell, std::vector<std::string> more) {
-  Row row = {page.QuoteOf(cell, "baseline"), page.NumberText(cell, "concurrency"),
-             page.TierText(UintOf(cell, "tier_us"))};
-  row.insert(row.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-  return row;
+// A table of cells: the coordinates every row starts with (baseline, concurrency, tier), then
+// the columns headed by `keys`, filled by `more(cell)`.
+template <typename F>
+void CellTable(PageWriter& page, std::initializer_list<std::string_view> keys, const Cells& cells,
+               F more) {
+  std::vector<PageColumn> columns = page.Columns({"col.baseline", "col.concurrency#", "col.tier#"});
+  for (PageColumn& column : page.Columns(keys)) columns.push_back(std::move(column));
+  page.Table(std::move(columns), MapEach(cells, [&](const rapidjson::Value* cell) {
+               Row row = {page.QuoteOf(*cell, "baseline"), page.NumberText(*cell, "concurrency"),
+                          page.TierText(UintOf(*cell, "tier_us"))};
+               for (std::string& text : more(*cell)) row.push_back(std::move(text));
+               return row;
+             }));
 }
 
 // A table of won or lost cells: the gap as a multiple of the faster side, then the evidence:
 // the interval that decided, the seeds' band and the process-level p as columns.
 void VerdictTable(PageWriter& page, const Cells& cells, bool subject_faster) {
   page.AddNote("table.ratio");
-  page.Table({"col.baseline", "col.concurrency#", "col.tier#", "col.gap", "col.interval#",
-              "col.band#", "col.p_process#"},
-             MapEach(cells, [&](const rapidjson::Value* cell) {
-               // The model's factor: the ratio read from the faster side.
-               const std::string gap =
-                   page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
-                          {{"factor", page.Times(NumberOf(*cell, "faster_factor"))},
-                           {"baseline", page.QuoteOf(*cell, "baseline")}});
-               return CellRow(page, *cell, {gap, IntervalOf(page, *cell),
-                                            page.Pct(NumberOf(*cell, "band")),
-                                            page.PValueOf(*cell)});
-             }));
+  CellTable(page, {"col.gap", "col.interval#", "col.band#", "col.p_process#"}, cells,
+            [&](const rapidjson::Value& cell) -> Row {
+              // The model's factor: the ratio read from the faster side.
+              return {page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
+                             {{"factor", page.Times(NumberOf(cell, "faster_factor"))},
+                              {"baseline", page.QuoteOf(cell, "baseline")}}),
+                      IntervalOf(page, cell), page.Pct(NumberOf(cell, "band")),
+                      page.PValueOf(cell)};
+            });
 }
 
 std::string CellRefOf(PageWriter& page, std::string_view id) {
@@ -91,11 +87,9 @@ void Floor(PageWriter& page) {
   if (cells.empty()) return;
   page.Heading(page.T("floor.title"), 3, "floor");
   page.AddNote("floor.intro");
-  page.Table({"col.baseline", "col.concurrency#", "col.tier#", "col.ratio#", "col.interval#"},
-             MapEach(cells, [&](const rapidjson::Value* cell) {
-               return CellRow(page, *cell, {page.Times(1 / NumberOf(*cell, "ratio")),
-                                            IntervalOf(page, *cell)});
-             }));
+  CellTable(page, {"col.ratio#", "col.interval#"}, cells, [&](const rapidjson::Value& cell) -> Row {
+    return {page.Times(1 / NumberOf(cell, "ratio")), IntervalOf(page, cell)};
+  });
 }
 
 void Unmeasured(PageWriter& page) {
@@ -103,20 +97,21 @@ void Unmeasured(PageWriter& page) {
   if (unmeasured.Empty()) return;
   page.Heading(page.T("unmeasured.title"), 3, "unmeasured");
   page.AddNote("unmeasured.intro");
-  Rows rows;
+  Cells cells;
   for (rapidjson::SizeType i = 0; i < unmeasured.Size(); ++i) {
-    const rapidjson::Value& u = unmeasured[i];
-    const std::string_view code = StringOf(u, "reason_code");
-    if (code.empty()) return page.Lacks(Concat("unmeasured[", std::to_string(i), "].reason_code"));
-    rows.push_back(CellRow(page, u, {page.T(Concat("unmeasured.", code),
-                                            {{"baseline", page.QuoteOf(u, "baseline")},
-                                             {"failure", page.Record(StringOf(u, "failure"))}})}));
+    if (StringOf(unmeasured[i], "reason_code").empty()) {
+      return page.Lacks(Indexed("unmeasured", i, "reason_code"));
+    }
+    cells.push_back(&unmeasured[i]);
   }
-  page.Table({"col.baseline", "col.concurrency#", "col.tier#", "col.reason"}, std::move(rows));
+  CellTable(page, {"col.reason"}, cells, [&](const rapidjson::Value& u) -> Row {
+    return {page.T(Concat("unmeasured.", StringOf(u, "reason_code")),
+                   {{"baseline", page.QuoteOf(u, "baseline")},
+                    {"failure", page.Record(StringOf(u, "failure"))}})};
+  });
 }
 
 }  // namespace
-
 void WriteFaster(PageWriter& page) {
   page.Section("section.faster.title", "faster");
   page.AddNote("faster.intro");
@@ -158,10 +153,13 @@ void WriteNoWinner(PageWriter& page) {
   const rapidjson::Value* method = MemberOf(page.root(), "verdict_method");
   if (method != nullptr && method->IsObject()) {
     const auto resamples = static_cast<int64_t>(NumberOf(*method, "resamples"));
+    // The share of process medians cut from each end of a side's level; an older model has
+    // none: its levels were plain means.
+    const double trim = NumberOf(*method, "level_trim");
     page.AddText("no_winner.criterion",
                  {{"resamples", std::to_string(resamples)},
                   {"seed", page.QuoteOf(*method, "seed")},
-                  {"trim", page.Pct(LevelTrim(*method), 0)},
+                  {"trim", page.Pct(std::isnan(trim) ? 0 : trim, 0)},
                   {"threshold", page.Times(1 + NumberOf(*method, "threshold"))}});
   }
   if (!page.root()["cells"].Empty()) {
@@ -172,15 +170,12 @@ void WriteNoWinner(PageWriter& page) {
   if (cells.empty()) {
     page.AddLead("no_winner.none");
   } else {
-    Rows rows = MapEach(cells, [&](const rapidjson::Value* cell) {
-      return CellRow(page, *cell,
-                     {page.Times(NumberOf(*cell, "ratio")), NoWinnerReason(page, *cell),
-                      page.Pct(NumberOf(*cell, "band")), page.PValueOf(*cell)});
-    });
     page.AddNote("table.ratio");
-    page.Table({"col.baseline", "col.concurrency#", "col.tier#", "col.ratio#", "col.reason",
-                "col.band#", "col.p_process#"},
-               std::move(rows));
+    CellTable(page, {"col.ratio#", "col.reason", "col.band#", "col.p_process#"}, cells,
+              [&](const rapidjson::Value& cell) -> Row {
+                return {page.Times(NumberOf(cell, "ratio")), NoWinnerReason(page, cell),
+                        page.Pct(NumberOf(cell, "band")), page.PValueOf(cell)};
+              });
   }
   Floor(page);
   Unmeasured(page);

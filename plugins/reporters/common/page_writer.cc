@@ -122,6 +122,11 @@ std::string PageWriter::Say(const rapidjson::Value* message, std::string_view wh
   return T(Concat("msg.", code), formatted);
 }
 
+std::string PageWriter::SayAt(const rapidjson::Value& list, rapidjson::SizeType i,
+                              std::string_view path) {
+  return Say(MemberOf(list[i], "message"), Indexed(path, i, "message"));
+}
+
 std::string PageWriter::Join(const std::vector<std::string>& items) {
   return absl::StrJoin(items, T("report.list_separator"));
 }
@@ -138,6 +143,22 @@ std::string PageWriter::AdapterColumn(std::string_view adapter) {
   return Quote(adapter);
 }
 
+std::string PageWriter::Role(std::string_view adapter) {
+  return T(adapter == subject_ ? "term.subject" : "term.baseline");
+}
+
+std::vector<std::string> PageWriter::Baselines() const {
+  std::vector<std::string> out;
+  for (const std::string& a : model_.MeasuredAdapters()) {
+    if (a != subject_) out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<std::string> PageWriter::Quoted(const std::vector<std::string>& texts) const {
+  return MapEach(texts, [this](const std::string& text) { return Quote(text); });
+}
+
 std::string PageWriter::CellRef(uint32_t concurrency, uint32_t tier_us) {
   return T("cell_ref", {{"concurrency", std::to_string(concurrency)}, {"tier", TierText(tier_us)}});
 }
@@ -152,6 +173,17 @@ std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
     if (v.IsUint()) values.push_back(v.GetUint());
   }
   return values;
+}
+
+bool AnyHas(const rapidjson::Value& array, const char* member) {
+  for (const rapidjson::Value& v : array.GetArray()) {
+    if (v.IsObject() && v.HasMember(member)) return true;
+  }
+  return false;
+}
+
+std::string Indexed(std::string_view array, size_t i, std::string_view member) {
+  return Concat(array, "[", std::to_string(i), "].", member);
 }
 
 std::string PageWriter::Uints(const rapidjson::Value& values) {
@@ -219,8 +251,6 @@ void PageWriter::CodeBlock(std::string info, std::string code) {
 void PageWriter::AddFigure(const Figure& figure, std::string caption) {
   Push({.kind = PageBlock::Kind::kFigure, .text = std::move(caption), .figure = &figure});
 }
-
-void PageWriter::Break() { Push({.kind = PageBlock::Kind::kBreak}); }
 
 absl::StatusOr<ReportPage> PageWriter::Take() {
   if (!status_.ok()) return status_;

@@ -33,6 +33,12 @@ auto MapEach(const Items& items, F f) {
 // The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
 std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
 
+// Whether any record of a model array has `member`: a column an older archive does not fill.
+bool AnyHas(const rapidjson::Value& array, const char* member);
+
+// "units[3].message": where a member of a model array's record is, for Lacks and Say.
+std::string Indexed(std::string_view array, size_t i, std::string_view member);
+
 class PageWriter {
  public:
   PageWriter(const ModelDocument& model, const std::vector<Figure>& figures,
@@ -92,12 +98,17 @@ class PageWriter {
   std::string PValueOf(const rapidjson::Value& v) const;
   // A model message {"code", "args"} as "msg." + code; `where` names it when it is missing.
   std::string Say(const rapidjson::Value* message, std::string_view where);
+  // The message of record `i` of the model array `list`, found at `path` ("noise.warnings").
+  std::string SayAt(const rapidjson::Value& list, rapidjson::SizeType i, std::string_view path);
   std::string Join(const std::vector<std::string>& items);  // the language's list separator
   void Lacks(std::string_view member);
   const absl::Status& status() const { return status_; }
 
   // Facts several sections print the same way.
   std::string AdapterColumn(std::string_view adapter);          // marked when it is the subject
+  std::string Role(std::string_view adapter);                   // "subject" or "baseline"
+  std::vector<std::string> Baselines() const;  // the measured adapters but the subject
+  std::vector<std::string> Quoted(const std::vector<std::string>& texts) const;
   std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
   std::string Cores() const;
   std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
@@ -122,7 +133,6 @@ class PageWriter {
   void AbsoluteNote();
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);
-  void Break();
   absl::StatusOr<ReportPage> Take();
 
  private:

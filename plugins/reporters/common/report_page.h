@@ -60,7 +60,7 @@ struct PageColumn {
 };
 
 struct PageBlock {
-  enum class Kind { kText, kHeading, kTable, kCode, kFigure, kBreak };
+  enum class Kind { kText, kHeading, kTable, kCode, kFigure };
   Kind kind = Kind::kText;
   BlockStyle style = BlockStyle::kParagraph;
   std::string text = {};  // kText; kHeading: its title; kCode: the code; kFigure: its caption

@@ -17,12 +17,12 @@
 namespace zoo::report::html {
 
 struct Slide {
-  std::string kind;          // data-kind: "title", "latency", "unfavourable", ...
-  std::string section_html;  // the small label above the title; may be empty
-  std::string title_html;
-  std::string body_html;  // the content of <main>
-  std::string data_html;  // the footer's "data: <section>" label; may be empty
-  std::string list_html;  // the entry in the slide list; the title when empty
+  std::string kind = {};          // data-kind: "title", "latency", "unfavourable", ...
+  std::string section_html = {};  // the small label above the title; may be empty
+  std::string title_html = {};
+  std::string body_html = {};  // the content of <main>
+  std::string data_html = {};  // the footer's "data: <section>" label; may be empty
+  std::string list_html = {};  // the entry in the slide list; the title when empty
 };
 
 // The page's block styles (common/report_page.h); kBig is set as a lead.

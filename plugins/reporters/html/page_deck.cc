@@ -1,6 +1,7 @@
 #include "plugins/reporters/html/page_deck.h"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <utility>
@@ -37,12 +38,10 @@ Slide TitleSlide(const PageFront& front) {
     body += "</dl>\n";
   }
   absl::StrAppend(&body, "<p class=\"note\">", front.raw_data, "</p>\n");
-  Slide slide;
-  slide.kind = "title";
-  slide.section_html = front.topline;
-  slide.body_html = std::move(body);
-  slide.list_html = absl::StrCat(front.subject, " ", front.version);
-  return slide;
+  return {.kind = "title",
+          .section_html = front.topline,
+          .body_html = std::move(body),
+          .list_html = absl::StrCat(front.subject, " ", front.version)};
 }
 
 // A table's columns, each as wide as its longest cell asks (a header wraps at its words),
@@ -61,8 +60,7 @@ std::vector<Column> Columns(const PageBlock& table) {
     }
     weights.push_back(std::clamp<size_t>(weight, 4, 40));
   }
-  size_t total = 0;
-  for (size_t w : weights) total += w;
+  const size_t total = std::accumulate(weights.begin(), weights.end(), size_t{0});
   std::vector<Column> columns;
   int left = 100;
   for (size_t i = 0; i < weights.size(); ++i) {
@@ -91,41 +89,33 @@ class SectionPrinter {
 
  private:
   void Block(const PageBlock& b) {
+    // A heading opens a run; a section cut to a few slides stays one run, so that the cut
+    // counts all of it.
+    if (b.kind == PageBlock::Kind::kHeading && b.level <= 3 && section_.deck_slide_limit == 0) {
+      Flush();
+      builder_.emplace(prose_, b.kind_name.empty() ? section_.kind : b.kind_name, b.text,
+                       section_.title, b.data.empty() ? data_ : b.data);
+      return;
+    }
+    used_ = true;
     switch (b.kind) {
       case PageBlock::Kind::kHeading:
-        // A section cut to a few slides stays one run, so that the cut counts all of it.
-        if (b.level > 3 || section_.deck_slide_limit != 0) {
-          return Add(absl::StrCat("<strong>", b.text, "</strong>"), TextStyle::kParagraph);
-        }
-        Flush();
-        builder_.emplace(prose_, b.kind_name.empty() ? section_.kind : b.kind_name, b.text,
-                         section_.title, b.data.empty() ? data_ : b.data);
-        return;
+        return builder_->AddLong(absl::StrCat("<strong>", b.text, "</strong>"),
+                                 TextStyle::kParagraph);
       case PageBlock::Kind::kText:
         if (b.style == BlockStyle::kBig) {
-          used_ = true;
           return builder_->AddRaw(absl::StrCat("<p class=\"big\">", b.text, "</p>\n"), 180);
         }
-        return Add(b.text, b.style);
-      case PageBlock::Kind::kTable: {
+        return builder_->AddLong(b.text, b.style);
+      case PageBlock::Kind::kTable:
         builder_->BeginTable(Columns(b));
         for (const auto& row : b.rows) builder_->AddRow(row);
-        used_ = true;
         return;
-      }
       case PageBlock::Kind::kCode:
-        return Add(Code(b.text), TextStyle::kNote);
+        return builder_->AddLong(Code(b.text), TextStyle::kNote);
       case PageBlock::Kind::kFigure:
-        used_ = true;
         return builder_->AddFigure(b.figure->svg, b.text);
-      case PageBlock::Kind::kBreak:
-        return builder_->ForceBreak();
     }
-  }
-
-  void Add(const std::string& html, TextStyle style) {
-    used_ = true;
-    builder_->AddLong(html, style);
   }
 
   void Flush() {
@@ -151,11 +141,9 @@ Slide ContentsSlide(Prose& prose, const std::vector<std::pair<std::string, size_
   }
   absl::StrAppend(&body, "</ol>\n<p class=\"note\">",
                   prose(appendix ? "deck.appendix.note" : "deck.contents.keys"), "</p>\n");
-  Slide slide;
-  slide.kind = appendix ? "appendix-index" : "index";
-  slide.title_html = prose(appendix ? "deck.appendix.title" : "deck.contents.title");
-  slide.body_html = std::move(body);
-  return slide;
+  return {.kind = appendix ? "appendix-index" : "index",
+          .title_html = prose(appendix ? "deck.appendix.title" : "deck.contents.title"),
+          .body_html = std::move(body)};
 }
 
 // The main line, read in ten minutes: what to pick, the conclusions, the three verdict lists
@@ -202,11 +190,11 @@ std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
   std::vector<Slide> slides = {TitleSlide(page.front)};
   Part main, appendix;
   for (const PageSection& section : page.sections) {
+    std::vector<Slide> whole = SectionPrinter(prose, section).Print();
     if (section.title_key.empty()) {  // noise warnings, what to pick: before the contents
-      for (Slide& slide : SectionPrinter(prose, section).Print()) slides.push_back(std::move(slide));
+      for (Slide& slide : whole) slides.push_back(std::move(slide));
       continue;
     }
-    std::vector<Slide> whole = SectionPrinter(prose, section).Print();
     if (const MainLine* line = MainLineOf(section); line != nullptr) {
       if (line->slides == 0 || whole.size() <= line->slides) {
         main.Add(section.title, std::move(whole));

@@ -1,25 +1,11 @@
 #include "plugins/reporters/markdown/page_markdown.h"
 
-#include <regex>
-
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/text_format.h"
 #include "plugins/reporters/markdown/markdown_writer.h"
 
 namespace zoo::report::markdown {
 namespace {
-
-// Whether a model message's argument can stand in a sentence of any language as it is:
-// numbers, signs and unit symbols only ("56.0 µs", "+40%", "c1: 74.2 µs – 103.2 µs (1.4×)").
-// Anything with a word in it (an adapter name, a unit id) is quoted like other plugin text.
-bool IsLanguageNeutral(std::string_view s) {
-  static const std::regex kWord("[A-Za-z]+");
-  for (std::cregex_iterator it(s.data(), s.data() + s.size(), kWord), end; it != end; ++it) {
-    const std::string word = it->str();
-    if (word != "ns" && word != "ms" && word != "s" && word != "c") return false;
-  }
-  return true;
-}
 
 void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
   std::vector<std::string> bullets;
@@ -54,8 +40,6 @@ void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
             Concat("![", MarkdownEscape(b.figure->title), "](figures/", b.figure->file_name, ")"));
         out.Paragraph(b.text);
         break;
-      case PageBlock::Kind::kBreak:
-        break;
     }
   }
   out.Bullets(bullets);
@@ -82,8 +66,9 @@ std::string MarkdownMarkup::Strong(std::string_view markdown) const {
   return Concat("**", markdown, "**");
 }
 
+// A number and a name alike are escaped text: Markdown quotes a name no other way.
 std::string MarkdownMarkup::MessageArg(std::string_view value) const {
-  return IsLanguageNeutral(value) ? MarkdownEscape(value) : Quote(value);
+  return MarkdownEscape(value);
 }
 
 std::string PrintMarkdown(const ReportPage& page, const std::string& contents_title) {
