@@ -78,6 +78,15 @@ zoo_status_t HostServices::ExecuteBody(uint64_t task_id, zoo_task_outcome_t* out
   outcome->checksum = body_.Run();
   outcome->body_end_ns = MonotonicNs();
   outcome->status = ZOO_STATUS_OK;
+  // A chain's next link, from the thread that ran this body (through run() or execute()),
+  // before this task's completion can be recorded. One predictable branch without chains.
+  if (!successor_.empty() && task_id < successor_.size()) {
+    const uint32_t next = successor_[task_id];
+    if (next != kNoSuccessor &&
+        chain_entry_->submit(chain_state_, &tasks_[next]) != ZOO_STATUS_OK) {
+      failed_chain_submits_.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
   return ZOO_STATUS_OK;
 }
 
@@ -128,14 +137,6 @@ void HostServices::RunTask(const zoo_task_t* task) {
   auto* self = static_cast<HostServices*>(task->host_data);
   zoo_task_outcome_t outcome;
   self->ExecuteBody(task->id, &outcome);
-  // One predictable branch for units without chains (successor_ empty).
-  if (!self->successor_.empty() && task->id < self->successor_.size()) {
-    const uint32_t next = self->successor_[task->id];
-    if (next != kNoSuccessor &&
-        self->chain_entry_->submit(self->chain_state_, &self->tasks_[next]) != ZOO_STATUS_OK) {
-      self->failed_chain_submits_.fetch_add(1, std::memory_order_relaxed);
-    }
-  }
   self->RecordCompletion(outcome);
 }
 

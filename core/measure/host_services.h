@@ -45,10 +45,11 @@ class HostServices {
   uint64_t unknown_executions() const { return unknown_executions_.load(); }
 
   // Continuation chains (zoo.submit_any_thread/1): `successor[i]` is the slot task i submits
-  // from inside its run(), after its body and before its completion, so that an adapter's
-  // drain() never sees the chain's tasks all complete between two links; kNoSuccessor ends a
-  // chain. REQUIRES: called after setup() and before the first submit(); `entry` and `state`
-  // stay valid until the last task ran; successor.size() == capacity().
+  // right after its body, on the thread that ran it (inside run(), or inside execute() for an
+  // adapter that calls execute() and complete()), before its completion can be recorded, so
+  // that an adapter's drain() never sees the chain's tasks all complete between two links;
+  // kNoSuccessor ends a chain. REQUIRES: called after setup() and before the first submit();
+  // `entry` and `state` stay valid until the last task ran; successor.size() == capacity().
   static constexpr uint32_t kNoSuccessor = UINT32_MAX;
   void ChainTasks(const zoo_adapter_entry_t* entry, zoo_adapter_state_t* state,
                   std::vector<uint32_t> successor);
@@ -77,7 +78,7 @@ class HostServices {
   const zoo_adapter_entry_t* chain_entry_ = nullptr;
   zoo_adapter_state_t* chain_state_ = nullptr;
   std::vector<uint32_t> successor_;  // empty: no chains
-  std::atomic<uint64_t> failed_chain_submits_{0};
+  mutable std::atomic<uint64_t> failed_chain_submits_{0};
   std::atomic<uint64_t> unknown_completions_{0};
 };
 

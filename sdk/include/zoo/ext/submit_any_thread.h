@@ -14,8 +14,8 @@
  *
  * The rules an adapter that returns the table promises, per function of zoo/adapter.h:
  *  - submit(): may be called from any thread of the host process, several at the same time,
- *    including from inside a running task (between the start of task->run and its return),
- *    as long as the tasks in flight since the previous drain() stay within config->max_batch.
+ *    including from inside a running task (between the start of task->run and its return, or,
+ *    for an adapter that runs bodies with host->execute, inside that call), as long as the tasks in flight since the previous drain() stay within config->max_batch.
  *    [any-thread of the host process][after setup, before the drain() that follows returns]
  *  - submit() with a bounded queue (flags has ZOO_SUBMIT_BOUNDED and the queue's capacity is
  *    not 0): when the queue holds `capacity` tasks, a submit() from a thread that is not one
