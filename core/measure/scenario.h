@@ -37,6 +37,14 @@ inline constexpr uint32_t kBurstTasksPerProducer = 250;
 inline constexpr uint32_t kWorkersBatch = 64;
 inline constexpr uint32_t kWorkerCounts[] = {1, 2, 4};
 
+// A scenario's rounds are counted, and also timed: warm-up stops after kScenarioWarmupNs and
+// the measured rounds after kScenarioMeasureNs (at least kScenarioMinRounds of each kind that
+// asks for them), so an adapter that takes milliseconds per no-op task costs a row seconds,
+// not minutes. The archive keeps the rounds that ran.
+inline constexpr int64_t kScenarioWarmupNs = 20'000'000;
+inline constexpr int64_t kScenarioMeasureNs = 250'000'000;
+inline constexpr uint32_t kScenarioMinRounds = 3;
+
 // Tasks one round of the scenario runs (its per-task figure divides the round by this).
 uint32_t ScenarioTasksPerRound(Scenario scenario);
 

@@ -78,8 +78,9 @@ std::string ScenarioRounds::SubmitSlots(size_t first, size_t end) {
   return "";
 }
 
-std::string ScenarioRounds::Run(uint32_t from, uint32_t to, std::vector<int64_t>& start_ns,
-                                std::vector<int64_t>& end_ns) {
+std::string ScenarioRounds::Run(uint32_t from, uint32_t to, int64_t budget_ns,
+                                std::vector<int64_t>& start_ns, std::vector<int64_t>& end_ns,
+                                std::vector<char>& ran) {
   const size_t c = spec_.concurrency;
   // A continuation submits each chain's first link; its links submit the rest.
   const size_t submitted = spec_.scenario == Scenario::kContinuation ? 1 : c;
@@ -112,6 +113,8 @@ std::string ScenarioRounds::Run(uint32_t from, uint32_t to, std::vector<int64_t>
       return absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
                              AdapterErrorText(entry_, state_));
     }
+    ran[k] = 1;
+    if (k + 1 - from >= kScenarioMinRounds && end_ns[k] - start_ns[from * c] > budget_ns) break;
   }
   return "";
 }

@@ -45,6 +45,9 @@ struct RoundTimes {
   // The last process or thread id the kernel handed out before and after the measured rounds
   // (0 when /proc/loadavg cannot be read).
   int64_t ids_before = 0, ids_after = 0;
+  // Per round, whether it ran: every one of a matrix unit; a scenario's stop on a time budget
+  // (scenario.h), and only the rounds that ran are collected.
+  std::vector<char> ran = {};
 };
 
 // Fills the measured rounds from the host's records; returns the first broken promise.
@@ -53,6 +56,7 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const 
   const uint32_t c = spec.concurrency;
   out->bodies_on_calling_thread = 0;
   for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
+    if (!t.ran[k]) continue;
     const bool measured = k >= spec.warmup_rounds;
     RoundSample round;
     const size_t base = static_cast<size_t>(k) * c;
@@ -329,11 +333,12 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
                     " measured at concurrency ", c, ")"));
   std::optional<ScenarioRounds> scenario;
   if (IsScenario(spec.kind) && call_failure.empty()) scenario.emplace(spec, entry, state, host);
-  auto run_rounds = [&](uint32_t from, uint32_t to) {
-    return scenario ? scenario->Run(from, to, times.submit_call, times.round_end)
+  auto run_rounds = [&](uint32_t from, uint32_t to, int64_t budget_ns) {
+    return scenario ? scenario->Run(from, to, budget_ns, times.submit_call, times.round_end,
+                                    times.ran)
                     : RunRounds(entry, state, host, c, from, to, times);
   };
-  if (call_failure.empty()) call_failure = run_rounds(0, spec.warmup_rounds);
+  if (call_failure.empty()) call_failure = run_rounds(0, spec.warmup_rounds, kScenarioWarmupNs);
   times.ids_before = LastIdHandedOut();  // reads a file: before the counters start
   // Counting covers the measured rounds (every thread), never a warm-up round; switching it
   // on and off sits outside every round's timed region, and a timed unit switches nothing.
@@ -343,7 +348,9 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   } else if (callgrind) {
     ZeroCallgrindCounts();
   }
-  if (call_failure.empty()) call_failure = run_rounds(spec.warmup_rounds, rounds);
+  if (call_failure.empty()) {
+    call_failure = run_rounds(spec.warmup_rounds, rounds, kScenarioMeasureNs);
+  }
   if (counters || callgrind) {
     CloseCounts(cold_start, counters ? &*kernel : nullptr, counters ? &*allocs : nullptr,
                 *result.counts);
@@ -406,7 +413,10 @@ UnitResult MeasureUnit(const UnitSpec& spec,
                    .round_end = std::vector<int64_t>(rounds),
                    .read_cpu = !Instrumented(spec.kind) && !IsScenario(spec.kind),
                    .cpu_start = std::vector<int64_t>(rounds, -1),
-                   .cpu_end = std::vector<int64_t>(rounds, -1)};
+                   .cpu_end = std::vector<int64_t>(rounds, -1),
+                   .ids_before = 0,
+                   .ids_after = 0,
+                   .ran = std::vector<char>(rounds, IsScenario(spec.kind) ? 0 : 1)};
   const TaskSnapshot before_setup = TakeTaskSnapshot();
   const std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
   const Leftovers left = FindLeftovers(before_setup, std::chrono::milliseconds(20));
@@ -418,6 +428,10 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   if (std::string broken = CollectRounds(spec, host, times, control_tid, &result);
       !broken.empty()) {
     return fail(broken);
+  }
+  // A scenario's counts cover the measured rounds that ran, which its time budget may cut.
+  if (result.counts && IsScenario(spec.kind)) {
+    result.counts->tasks = static_cast<uint64_t>(result.rounds.size()) * spec.concurrency;
   }
   result.ok = true;
   return result;

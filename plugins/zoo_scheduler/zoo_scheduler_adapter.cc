@@ -33,13 +33,14 @@ enum ItemIndex : uint32_t {
   kMetrics = 4,
 };
 
-// The ready queue's capacity without the option "capacity=N". 1024 is above every measured
-// unit's max_batch (a unit submits `concurrency` tasks per round), so measured rounds never
-// meet the bound and stay comparable with an unbounded queue; the gate's large batches (4096
-// and more) do meet it, so its control thread is pushed back while the workers catch up, and
-// an outside producer can never run more than 1024 tasks ahead of the workers (at the
-// host's 40 us body tier, about 40 ms of queued work per worker: a bounded queueing delay).
-constexpr uint32_t kDefaultQueueCapacity = 1024;
+// The ready queue's capacity without the option "capacity=N". 256 is above every unit's
+// max_batch in the default and quick matrices (a unit submits `concurrency` tasks per round,
+// at most 64 there), so those rounds never meet the bound and stay comparable with an
+// unbounded queue; a burst larger than it (the burst scenario's 1,000 tasks from four
+// producers, the gate's batches of 4,096) does meet it, and its outside submitters wait while
+// the workers catch up: an outside producer never runs more than 256 tasks ahead of them (at
+// the host's 40 us body tier, about 10 ms of queued work per worker).
+constexpr uint32_t kDefaultQueueCapacity = 256;
 // The largest capacity=N taken: the ABI's largest max_batch (a larger one would never bind).
 constexpr uint32_t kMaxQueueCapacity = 1'048'576;
 
@@ -177,7 +178,7 @@ class ZooSchedulerAdapter {
           "all under the mutex already held. Pool size: `workers` threads (ABI 1.1; "
           "concurrency unless the host sets it apart). submit() may also come from other "
           "threads and from running tasks (zoo.submit_any_thread/1); the ready queue is "
-          "bounded (capacity=N, default 1024, 0 = unbounded): an outside submitter waits on a "
+          "bounded (capacity=N, default 256, 0 = unbounded): an outside submitter waits on a "
           "condition variable while it is full, a worker never waits. Measured rounds "
           "(max_batch = concurrency) stay below the default bound, so they never wait.",
       .drive_level = "public API: submit one task, drain waits for the batch — what an "

@@ -245,7 +245,7 @@ TEST_F(ZooSchedulerTest, OffersTheSemanticsAndSubmitAnyThreadExtensionsAndNothin
   ASSERT_NE(any_thread, nullptr);
   EXPECT_EQ(any_thread->struct_size, sizeof(zoo_submit_any_thread_extension_t));
   EXPECT_EQ(any_thread->flags, ZOO_SUBMIT_BOUNDED);
-  EXPECT_EQ(any_thread->default_capacity, 1024u);
+  EXPECT_EQ(any_thread->default_capacity, 256u);
   EXPECT_EQ(ext().struct_size, sizeof(zoo_semantics_extension_t));
   ASSERT_EQ(ext().item_count, 5u);
   std::vector<std::string> names;

@@ -427,7 +427,12 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
     // A round trip's round is one no-op task: its rounds are many and its body uncalibrated.
     const bool scenario = IsScenario(u.result.spec.kind);
-    EXPECT_EQ(u.result.rounds.size(), scenario ? 500u : 10u);
+    if (scenario) {  // up to 500, fewer when a quarter second has passed (scenario.h)
+      EXPECT_GE(u.result.rounds.size(), kScenarioMinRounds);
+      EXPECT_LE(u.result.rounds.size(), 500u);
+    } else {
+      EXPECT_EQ(u.result.rounds.size(), 10u);
+    }
     if (!Instrumented(u.result.spec.kind) && !scenario) {
       EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
     }
