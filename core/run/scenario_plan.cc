@@ -61,12 +61,14 @@ UnitSpec RowSpec(Scenario s, const ScenarioAdapter& a, uint32_t workers, uint32_
                   .options = options};
 }
 
-// The pool sizes a row runs at: one worker for a round trip and a chain (one task in flight),
-// the cores for a burst, the sweep for the workers scenario.
+// The pool sizes a row runs at: one worker for a round trip (one task, as the matrix's
+// concurrency 1), the cores for a chain (a link may land on another worker, as in a pool a
+// user sizes by the cores; a work-stealing pool of one is refused by some) and a burst, the
+// sweep for the workers scenario.
 std::vector<uint32_t> WorkerCountsOf(Scenario s, uint32_t cores) {
   switch (s) {
-    case Scenario::kRoundtrip:
-    case Scenario::kContinuation: return {1};
+    case Scenario::kRoundtrip: return {1};
+    case Scenario::kContinuation:
     case Scenario::kBurstBounded:
     case Scenario::kBurstUnbounded: return {cores};
     case Scenario::kWorkers: {

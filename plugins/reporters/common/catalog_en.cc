@@ -429,7 +429,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "scenarios.title.workers": "Pool size: the subject at several worker counts",
 "scenarios.title.other": "Scenario {scenario}",
 "scenarios.scope.roundtrip": "One task per round, posted by the control thread to a pool of one worker and seen complete by it; per task. The cost a lone request pays to reach a worker and come back.",
-"scenarios.scope.continuation": "A chain of {tasks} tasks per round: the control thread posts the first, each task posts the next from the worker it runs on, and drain waits for the last; per link. Needs {ext}.",
+"scenarios.scope.continuation": "A chain of {tasks} tasks per round: the control thread posts the first, each task posts the next from the worker it runs on, and drain waits for the last; the pool has one worker per core; per link. Needs {ext}.",
 "scenarios.scope.burst_bounded": "Four producer threads post {tasks} tasks per round at once into the adapter's bounded queue at its default capacity, which makes them wait when it is full; the pool has one worker per core; per task, from the producers' start to drain's return.",
 "scenarios.scope.burst_unbounded": "The same burst of {tasks} tasks per round into a queue without a bound (capacity 0 where the queue can be bounded); per task.",
 "scenarios.scope.workers": "The subject alone, {tasks} tasks per round from the control thread, with pools of 1, 2 and 4 workers and one per core; per task.",

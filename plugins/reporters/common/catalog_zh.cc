@@ -430,7 +430,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "scenarios.title.workers": "池大小：被测在不同工作线程数下",
 "scenarios.title.other": "场景 {scenario}",
 "scenarios.scope.roundtrip": "每轮一个任务，由控制线程投递给只有一个工作线程的池，并由它看到完成；按任务计。一个孤立请求到达工作线程再返回的代价。",
-"scenarios.scope.continuation": "每轮一条 {tasks} 个任务的链：控制线程投递第一个，每个任务在运行它的工作线程上投递下一个，排空等待最后一个；按环节计。需要 {ext}。",
+"scenarios.scope.continuation": "每轮一条 {tasks} 个任务的链：控制线程投递第一个，每个任务在运行它的工作线程上投递下一个，排空等待最后一个；池中每个核心一个工作线程；按环节计。需要 {ext}。",
 "scenarios.scope.burst_bounded": "四个生产者线程每轮同时向适配器默认容量的有界队列投递 {tasks} 个任务，队列满时它们必须等待；池中每个核心一个工作线程；按任务计，从生产者开始到排空返回。",
 "scenarios.scope.burst_unbounded": "同样每轮 {tasks} 个任务的突发，写入没有上限的队列（队列可设上限时容量为 0）；按任务计。",
 "scenarios.scope.workers": "只测被测，控制线程每轮投递 {tasks} 个任务，池中工作线程为 1、2、4 个以及每核一个；按任务计。",
