@@ -435,8 +435,12 @@ struct ScenarioRow {
   // Per task: the verdict's level (the trimmed mean of the process medians), the standard
   // deviation of the process medians, and tasks per second at the level.
   double level_ns = 0, spread_ns = 0, tasks_per_s = 0;
-  // Against the table's fastest row: the factor of the levels and its bootstrap interval, and
-  // "fastest", "slower" or "indistinguishable" by the verdict's rule.
+  // Every task ran on the thread that submitted it (inline; a TBB arena of one): the floor, as
+  // in the cells, shown but judged against nothing and never the fastest.
+  bool floor = false;
+  // Against the table's fastest row that is not the floor: the factor of the levels and its
+  // bootstrap interval, and "fastest", "slower", "indistinguishable" by the verdict's rule,
+  // or "floor".
   double factor = 1, low = 1, high = 1;
   std::string verdict = "";
   // From the row's counted process; NaN when the allocation counter was not there.

@@ -13,6 +13,7 @@ void WriteRow(json::Writer& w, const ScenarioRow& r) {
   json::Bool(w, "ok", r.ok);
   json::String(w, "failure", r.failure);
   json::Uint(w, "processes", r.processes);
+  json::Bool(w, "floor", r.floor);
   json::Double(w, "level_ns", r.level_ns);
   json::Double(w, "spread_ns", r.spread_ns);
   json::Double(w, "tasks_per_s", r.tasks_per_s);

@@ -47,7 +47,8 @@ double StandardDeviation(const std::vector<double>& v) {
 ScenarioRow RowOf(const ModelInput& in, const UnitView& v) {
   ScenarioRow row{.adapter = v.adapter, .workers = v.workers, .unit = v.id(), .ok = v.ok,
                   .failure = v.ok ? "" : v.failure,
-                  .processes = static_cast<uint32_t>(v.pooled_processes.size())};
+                  .processes = static_cast<uint32_t>(v.pooled_processes.size()),
+                  .floor = v.ok && v.on_calling_thread};
   CountedAllocations(in, v, row);
   if (!v.ok) return row;
   const SideSamples side = ScenarioSamples(v);
@@ -62,7 +63,9 @@ void JudgeAgainstFastest(const ModelInput& in, const std::vector<const UnitView*
                          ScenarioTable& table) {
   size_t fastest = table.rows.size();
   for (size_t i = 0; i < table.rows.size(); ++i) {
-    if (!table.rows[i].ok || !std::isfinite(table.rows[i].level_ns)) continue;
+    if (!table.rows[i].ok || table.rows[i].floor || !std::isfinite(table.rows[i].level_ns)) {
+      continue;
+    }
     if (fastest == table.rows.size() || table.rows[i].level_ns < table.rows[fastest].level_ns) {
       fastest = i;
     }
@@ -74,6 +77,12 @@ void JudgeAgainstFastest(const ModelInput& in, const std::vector<const UnitView*
     if (!row.ok) continue;
     if (i == fastest) {
       row.verdict = "fastest";
+      continue;
+    }
+    if (row.floor) {
+      row.factor = row.level_ns / table.rows[fastest].level_ns;
+      row.low = row.high = row.factor;
+      row.verdict = "floor";
       continue;
     }
     const Interval iv = LogRatioInterval(ScenarioSamples(*views[i]), best, in.options.verdict,

@@ -63,7 +63,7 @@ Archive ScenarioArchive() {
   a.subject_version = "1.0";
   a.run.status = RunStatus::kComplete;
   a.environment.logical_cores = 2;
-  for (const char* name : {"subj", "fast", "fast_twin", "old"}) {
+  for (const char* name : {"subj", "fast", "fast_twin", "old", "floor"}) {
     AdapterRecord r;
     r.descriptor.name = name;
     r.gate_passed = true;
@@ -82,6 +82,10 @@ Archive ScenarioArchive() {
     a.units.push_back(ScenarioUnit("subj", Scenario::kRoundtrip, 1, p, 2'000));
     a.units.push_back(ScenarioUnit("fast", Scenario::kRoundtrip, 1, p, 1'000));
     a.units.push_back(ScenarioUnit("fast_twin", Scenario::kRoundtrip, 1, p, 1'000));
+    // Faster than any hand-off, and every task on the submitting thread: the floor.
+    ArchivedUnit floor = ScenarioUnit("floor", Scenario::kRoundtrip, 1, p, 100);
+    floor.result.bodies_on_calling_thread = 20;
+    a.units.push_back(floor);
     a.units.push_back(ScenarioUnit("subj", Scenario::kBurstBounded, 2, p, 900));
     a.units.push_back(ScenarioUnit("subj", Scenario::kBurstUnbounded, 2, p, 300));
   }
@@ -120,6 +124,11 @@ TEST(ScenarioTablesTest, RowsAreJudgedAgainstTheFastestByTheCellsMethod) {
   // One of the twins is the fastest, the other no winner against it.
   EXPECT_TRUE((fast.verdict == "fastest") != (twin.verdict == "fastest"));
   EXPECT_TRUE(fast.verdict == "indistinguishable" || twin.verdict == "indistinguishable");
+  // The floor is shown, judged against nothing, and never the fastest.
+  const ScenarioRow& floor = RowOf(*m, Scenario::kRoundtrip, "floor");
+  EXPECT_TRUE(floor.floor);
+  EXPECT_EQ(floor.verdict, "floor");
+  EXPECT_NEAR(floor.factor, 0.1, 0.01);
   // Allocations per task from the counted process; none counted for the others.
   EXPECT_DOUBLE_EQ(subj.allocs_per_task, 2.0);
   EXPECT_DOUBLE_EQ(subj.bytes_per_task, 64.0);
@@ -170,7 +179,7 @@ TEST(ScenarioTablesTest, TheArchiveKeepsScenarioUnitsAndItsRecord) {
   EXPECT_TRUE(back->adapters[0].descriptor.submit_any_thread.bounded);
   EXPECT_EQ(back->adapters[0].descriptor.submit_any_thread.default_capacity, 64u);
   EXPECT_FALSE(back->adapters[1].descriptor.submit_any_thread.declared);
-  const UnitSpec& s = back->units[5].result.spec;
+  const UnitSpec& s = back->units[6].result.spec;
   EXPECT_EQ(s.kind, UnitKind::kScenario);
   EXPECT_EQ(s.scenario, Scenario::kBurstUnbounded);
   EXPECT_EQ(s.workers, 2u);
