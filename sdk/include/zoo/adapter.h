@@ -254,11 +254,16 @@ typedef struct zoo_adapter_entry {
    * exactly once (or, cross-process, host->execute then host->complete once), on any thread,
    * before the next drain() returns. Should not allocate, lock or log more than the execution
    * model itself needs: the time spent here is measured as "submit side".
-   * [control-thread][after setup, at most config->max_batch times between drains] */
+   * [control-thread][after setup, at most config->max_batch times between drains]
+   * ABI 1.1, with zoo.submit_any_thread/1 (zoo/ext/submit_any_thread.h): [any-thread of the
+   * host process, also inside a running task][after setup, at most config->max_batch tasks in
+   * flight between drains; may block while a bounded queue is full, never inside a task] */
   zoo_status_t (*submit)(zoo_adapter_state_t *state, const zoo_task_t *task);
 
   /* Returns only when every task submitted since the previous drain() has completed; after it
-   * returns, no task of those may run or complete any more. [control-thread][after setup] */
+   * returns, no task of those may run or complete any more. [control-thread][after setup]
+   * ABI 1.1, with zoo.submit_any_thread/1: also waits for the tasks that running tasks submit
+   * while it waits. [control-thread][after setup, once every other thread's submit returned] */
   zoo_status_t (*drain)(zoo_adapter_state_t *state);
 
   /* Destroys the instance: stops and joins every thread, reaps every process the adapter
