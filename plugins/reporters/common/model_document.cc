@@ -102,7 +102,7 @@ absl::Status RequireAll(const rapidjson::Value& v, const Requirement (&list)[N],
   return absl::OkStatus();
 }
 
-std::string Indexed(const char* array, size_t i) {
+std::string ArrayItem(const char* array, size_t i) {
   return Concat(array, "[", std::to_string(i), "]");
 }
 
@@ -154,7 +154,7 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
   std::set<std::string> with_units;
   for (rapidjson::SizeType i = 0; i < units.Size(); ++i) {
     const rapidjson::Value& u = units[i];
-    if (absl::Status s = RequireAll(u, kUnit, Indexed("units", i)); !s.ok()) return s;
+    if (absl::Status s = RequireAll(u, kUnit, ArrayItem("units", i)); !s.ok()) return s;
     const std::string adapter(StringOf(u, "adapter"));
     m.units_.emplace(std::string(StringOf(u, "id")), &u);
     // A semantics unit (the subject with an item switched on or off) sits outside the main
@@ -166,7 +166,7 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
   const rapidjson::Value& cells = m.doc_["cells"];
   for (rapidjson::SizeType i = 0; i < cells.Size(); ++i) {
     const rapidjson::Value& c = cells[i];
-    if (absl::Status s = RequireAll(c, kCell, Indexed("cells", i)); !s.ok()) return s;
+    if (absl::Status s = RequireAll(c, kCell, ArrayItem("cells", i)); !s.ok()) return s;
     m.cells_.emplace(std::string(StringOf(c, "id")), &c);
     m.cells_at_.emplace(Coordinates{std::string(StringOf(c, "baseline")), UintOf(c, "concurrency"),
                                     UintOf(c, "tier_us")},
@@ -190,7 +190,7 @@ absl::StatusOr<ModelDocument> ModelDocument::Parse(std::string_view json) {
   for (rapidjson::SizeType i = 0; i < adapters.Size(); ++i) {
     const rapidjson::Value& a = adapters[i];
     if (!a.IsObject() || !a.HasMember("name") || !a["name"].IsString()) {
-      return absl::InvalidArgumentError(Concat(Indexed("adapters", i), " lacks 'name'"));
+      return absl::InvalidArgumentError(Concat(ArrayItem("adapters", i), " lacks 'name'"));
     }
     const std::string name(StringOf(a, "name"));
     m.adapters_.emplace(name, &a);
