@@ -54,7 +54,23 @@ TEST(SubmitAnyThreadGateTest, RejectsALostTaskSubmittedFromAWorker) {
                               HasSubstr("was submitted but never ran")));
 }
 
+// ThreadSanitizer builds: this plugin's defect is a data race by construction (drain returns,
+// the host tears the adapter down, and a worker still submits the chain's next link), which
+// TSan reports and stops on, as it should; the gcc and ASan builds check the gate's sentence.
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kThreadSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool kThreadSanitizer = true;
+#else
+constexpr bool kThreadSanitizer = false;
+#endif
+#else
+constexpr bool kThreadSanitizer = false;
+#endif
+
 TEST(SubmitAnyThreadGateTest, RejectsADrainThatReturnsBeforeAChainedTaskRan) {
+  if (kThreadSanitizer) GTEST_SKIP() << "the plugin's defect is a data race TSan stops on";
   const GateReport r = Gate(TestPlugin("drains_before_chain"));
   EXPECT_FALSE(r.passed);
   EXPECT_THAT(r.reason, AllOf(HasSubstr("zoo.submit_any_thread/1 is declared but broken"),
