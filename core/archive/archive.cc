@@ -208,6 +208,7 @@ absl::StatusOr<RunRecord> ReadRunRecord(const rapidjson::Value& run) {
     ZOO_ASSIGN_OR_RETURN(r.instrument_version, json::GetString(run, "instrument_version", "run"));
   }
   ZOO_ASSIGN_OR_RETURN(r.calibration, ReadRunCalibration(run));
+  ZOO_ASSIGN_OR_RETURN(r.clock, ReadRunClock(run));
   return r;
 }
 
@@ -310,6 +311,7 @@ void WriteRunRecord(json::Writer& w, const RunRecord& r) {
   json::String(w, "instrument", RunInstrumentName(r.instrument));
   json::String(w, "instrument_version", r.instrument_version);
   WriteRunCalibration(w, r.calibration);
+  WriteRunClock(w, r.clock);
   w.EndObject();
 
 }

@@ -40,6 +40,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "core/archive/clock_json.h"
 #include "core/archive/cost_record.h"
 #include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"
@@ -103,6 +104,8 @@ struct RunRecord {
   // Each tier's body calibrated once for the whole run (calibration.h); status "per_unit"
   // in archives from before, whose units each calibrated in their own process.
   RunCalibration calibration;
+  // The timed region's clock: asked for, and what this machine allowed (timed_clock.h).
+  RunClock clock;
 };
 
 struct Archive {

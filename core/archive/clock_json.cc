@@ -40,4 +40,31 @@ absl::StatusOr<ClockRecord> ReadClockRecord(const rapidjson::Value& v, std::stri
   return c;
 }
 
+void WriteRunClock(json::Writer& w, const RunClock& c) {
+  w.Key("clock");
+  w.StartObject();
+  json::String(w, "asked", c.asked);
+  json::String(w, "kind", ClockKindName(c.decision.kind));
+  json::String(w, "fallback_reason", c.decision.fallback_reason);
+  w.EndObject();
+}
+
+absl::StatusOr<RunClock> ReadRunClock(const rapidjson::Value& run) {
+  RunClock c;
+  if (!run.HasMember("clock")) return c;
+  const rapidjson::Value* m;
+  ZOO_ASSIGN_OR_RETURN(m, json::Member(run, "clock", "run"));
+  ZOO_ASSIGN_OR_RETURN(c.asked, json::GetString(*m, "asked", "run clock"));
+  std::string kind;
+  ZOO_ASSIGN_OR_RETURN(kind, json::GetString(*m, "kind", "run clock"));
+  if (kind != "tsc" && kind != "monotonic") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("run clock: kind must be \"tsc\" or \"monotonic\", not \"", kind, "\""));
+  }
+  c.decision.kind = kind == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+  ZOO_ASSIGN_OR_RETURN(c.decision.fallback_reason,
+                       json::GetString(*m, "fallback_reason", "run clock"));
+  return c;
+}
+
 }  // namespace zoo

@@ -2,6 +2,7 @@
 // read cost, and for the TSC its fitted rate and how far the fit drifted by the process's end.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -14,5 +15,14 @@ namespace zoo {
 void WriteClockRecord(json::Writer& w, const ClockRecord& c);
 // Reads the member "clock" of `v`; `where` names `v` in an error.
 absl::StatusOr<ClockRecord> ReadClockRecord(const rapidjson::Value& v, std::string_view where);
+
+// The run's choice (--clock) and what it decided on this machine, in the run record.
+struct RunClock {
+  std::string asked;  // "auto", "tsc", "monotonic"; "" in archives before the TSC clock
+  ClockDecision decision;
+};
+void WriteRunClock(json::Writer& w, const RunClock& c);
+// The run record's "clock", or a run before it (monotonic, asked "").
+absl::StatusOr<RunClock> ReadRunClock(const rapidjson::Value& run);
 
 }  // namespace zoo

@@ -276,6 +276,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   if (u.counts) WriteCounts(w, *u.counts);
   if (u.clock) WriteClockRecord(w, *u.clock);
   json::String(w, "stamps", StampsName(u.stamps));
+  json::Uint(w, "batch", u.batch);
   w.Key("rounds");
   w.StartArray();
   for (const RoundSample& r : u.rounds) {
@@ -346,6 +347,14 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
           Sv(where), ": stamps must be \"round\", \"body\" or \"task\", not \"", name, "\""));
     }
     u.stamps = *stamps;
+  }
+  if (v.HasMember("batch")) {  // 1 in archives before it
+    uint64_t batch = 0;
+    ZOO_ASSIGN_OR_RETURN(batch, json::GetUint(v, "batch", where));
+    if (batch == 0 || batch > 1'000'000) {
+      return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": batch must be 1 to 1000000"));
+    }
+    u.batch = static_cast<uint32_t>(batch);
   }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "rounds", where));
   if (!m->IsArray()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": rounds must be a list"));

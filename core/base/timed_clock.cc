@@ -13,7 +13,7 @@
 namespace zoo {
 namespace {
 
-std::string ReadText(const char* path) {
+std::string ReadText(const std::filesystem::path& path) {
   std::ifstream in(path);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
@@ -84,9 +84,9 @@ std::string TscUnusableReason(std::string_view clocksource, std::string_view cpu
   return "";
 }
 
-std::string TscUnusableReasonHere() {
+std::string TscUnusableReasonHere(const std::filesystem::path& root) {
   std::string flags;
-  std::istringstream cpuinfo(ReadText("/proc/cpuinfo"));
+  std::istringstream cpuinfo(ReadText(root / "proc/cpuinfo"));
   for (std::string line; std::getline(cpuinfo, line);) {
     if (line.rfind("flags", 0) == 0) {
       flags = line.substr(line.find(':') == std::string::npos ? 0 : line.find(':') + 1);
@@ -99,7 +99,8 @@ std::string TscUnusableReasonHere() {
   constexpr bool kX86 = false;
 #endif
   return TscUnusableReason(
-      ReadText("/sys/devices/system/clocksource/clocksource0/current_clocksource"), flags, kX86);
+      ReadText(root / "sys/devices/system/clocksource/clocksource0/current_clocksource"), flags,
+      kX86);
 }
 
 ClockDecision DecideClock(ClockChoice choice, const std::string& tsc_unusable_reason) {

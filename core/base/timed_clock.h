@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -29,8 +30,8 @@ const char* ClockChoiceName(ClockChoice choice);  // "auto", "tsc", "monotonic"
 // flags line of /proc/cpuinfo; "" when it may. Pure, so a test can hand it any machine.
 std::string TscUnusableReason(std::string_view clocksource, std::string_view cpu_flags,
                               bool x86_64);
-// The same, read from /sys and /proc.
-std::string TscUnusableReasonHere();
+// The same, read from /sys and /proc under `root` ("/" but in tests).
+std::string TscUnusableReasonHere(const std::filesystem::path& root);
 
 // The clock a run's units use for `choice` on this machine, and why not the TSC when not
 // ("" when the TSC is used or monotonic was asked for by name).

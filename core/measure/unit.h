@@ -129,6 +129,9 @@ struct UnitResult {
   // Which of a task's stamps the rounds took (unit_kind.h StampsFor); a stamp not taken is 0
   // in every TaskSample, and with kRound there are none. kTask in archives before it.
   Stamps stamps = Stamps::kTask;
+  // Submit-and-drain cycles per round (unit_kind.h RoundBatchFor): a round's tasks are
+  // batch x concurrency. 1 in archives before it.
+  uint32_t batch = 1;
   // The unit process's timed clock, calibrated and checked; absent in archives before it.
   std::optional<ClockRecord> clock;
   std::string output_tail;    // the unit process's last output, kept when it failed

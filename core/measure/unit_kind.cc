@@ -92,4 +92,8 @@ Stamps StampsFor(UnitKind kind, std::string_view workload) {
   return Stamps::kBody;
 }
 
+uint32_t RoundBatchFor(UnitKind kind, Stamps stamps) {
+  return stamps == Stamps::kRound && !IsScenario(kind) ? kRoundBatch : 1;
+}
+
 }  // namespace zoo

@@ -53,6 +53,13 @@ std::optional<Stamps> ParseStamps(std::string_view name);
 // kind's per round with the noop body (there is no work to time) and per body otherwise.
 Stamps StampsFor(UnitKind kind, std::string_view workload);
 
+// The submit-and-drain cycles one timed round holds: a matrix unit that stamps no body (the
+// noop body) times kRoundBatch of them between its two stamps, as Google Benchmark times a
+// batch of iterations, so that a clock read weighs 1/kRoundBatch on a task of a few tens of
+// nanoseconds; every other unit one. Its per-task figure is the round's wall / (batch x c).
+inline constexpr uint32_t kRoundBatch = 64;
+uint32_t RoundBatchFor(UnitKind kind, Stamps stamps);
+
 // A scenario unit, timed or counted.
 bool IsScenario(UnitKind kind);
 

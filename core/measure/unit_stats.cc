@@ -9,7 +9,7 @@ namespace zoo {
 
 UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
   std::vector<double> e2e, walls, body, submit, handoff, ret, cpu;
-  const double c = unit.spec.concurrency;
+  const double c = static_cast<double>(unit.spec.concurrency) * unit.batch;  // a round's tasks
   for (const RoundSample& r : unit.rounds) {
     walls.push_back(static_cast<double>(r.wall_ns));
     e2e.push_back(static_cast<double>(r.wall_ns) / c);

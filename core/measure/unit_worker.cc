@@ -39,6 +39,7 @@ namespace {
 struct RoundTimes {
   // Which stamps are taken (unit_kind.h): submit_call and submit_return are empty unless kTask.
   Stamps stamps = Stamps::kTask;
+  uint32_t batch = 1;  // submit-and-drain cycles per round (unit_kind.h)
   std::vector<int64_t> round_start, round_end, submit_call, submit_return;
   // Per round, the process's CPU clock just before the timed region and just after it; read
   // only when `read_cpu` (a timed unit: an instrumented unit would count the clock's own
@@ -56,7 +57,7 @@ struct RoundTimes {
 // Fills the measured rounds from the host's records; returns the first broken promise.
 std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const RoundTimes& t,
                           int32_t control_tid, UnitResult* out) {
-  const uint32_t c = spec.concurrency;
+  const uint32_t c = spec.concurrency * t.batch;  // a round's tasks
   out->bodies_on_calling_thread = 0;
   for (uint32_t k = 0; k < spec.warmup_rounds + spec.measured_rounds; ++k) {
     if (!t.ran[k]) continue;
@@ -175,8 +176,9 @@ int64_t LastIdHandedOut() {
 int64_t ThreadsCreated(const UnitSpec& spec, const HostServices& host, const RoundTimes& t) {
   if (t.ids_before <= 0 || t.ids_after < t.ids_before) return -1;
   std::set<std::pair<int32_t, int32_t>> created;
-  const size_t first = static_cast<size_t>(spec.warmup_rounds) * spec.concurrency;
-  const size_t end = first + static_cast<size_t>(spec.measured_rounds) * spec.concurrency;
+  const size_t per_round = static_cast<size_t>(spec.concurrency) * t.batch;
+  const size_t first = static_cast<size_t>(spec.warmup_rounds) * per_round;
+  const size_t end = first + static_cast<size_t>(spec.measured_rounds) * per_round;
   for (size_t i = first; i < end; ++i) {
     const zoo_task_outcome_t& o = host.record(i).outcome;
     if (o.executor_tid > t.ids_before) created.emplace(o.executor_pid, o.executor_tid);
@@ -228,12 +230,25 @@ std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* sta
       }
       t.round_start[k] = t.submit_call[base];
     } else {
-      // ---- timed region: first submit call to drain's return ----
+      // ---- timed region: first submit call to the last drain's return ----
+      const size_t first = static_cast<size_t>(k) * c * t.batch;
       t.round_start[k] = TimedNowNs();
-      for (uint32_t i = 0; i < c; ++i) {
-        const zoo_status_t s = entry.submit(state, host.task(base + i));
-        if (s != ZOO_STATUS_OK) return SubmitFailed(entry, state, s, k);
+      for (uint32_t b = 0; b < t.batch; ++b) {
+        for (uint32_t i = 0; i < c; ++i) {
+          const zoo_status_t s = entry.submit(state, host.task(first + b * c + i));
+          if (s != ZOO_STATUS_OK) return SubmitFailed(entry, state, s, k);
+        }
+        if (const zoo_status_t d = entry.drain(state); d != ZOO_STATUS_OK) {
+          return RoundEnded(entry, state, host, d, first, c * t.batch, k);
+        }
       }
+      t.round_end[k] = TimedNowNs();
+      // ---- end of timed region ----
+      if (t.read_cpu) t.cpu_end[k] = ProcessCpuNs();
+      const std::string ended = RoundEnded(entry, state, host, ZOO_STATUS_OK, first,
+                                           c * t.batch, k);
+      if (!ended.empty()) return ended;
+      continue;
     }
     const zoo_status_t d = entry.drain(state);
     t.round_end[k] = TimedNowNs();
@@ -348,7 +363,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   }
   if (counters || callgrind) {
     result.counts.emplace();
-    result.counts->tasks = static_cast<uint64_t>(spec.measured_rounds) * c;
+    result.counts->tasks = static_cast<uint64_t>(spec.measured_rounds) * c * times.batch;
   }
 
   step("setup");
@@ -442,14 +457,16 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   result.calibration = workload->calibration;
 
   const uint32_t rounds = spec.warmup_rounds + spec.measured_rounds;
-  const size_t tasks = static_cast<size_t>(rounds) * spec.concurrency;
+  result.stamps = StampsFor(spec.kind, spec.workload);
+  result.batch = RoundBatchFor(spec.kind, result.stamps);
+  const size_t tasks = static_cast<size_t>(rounds) * spec.concurrency * result.batch;
   // Every slot the timed region writes exists before the first round; a cold start's first
   // task has one more, after the rounds' slots.
   HostServices host(*workload->body, tasks + 1);
-  result.stamps = StampsFor(spec.kind, spec.workload);
   host.set_stamps(result.stamps);
   const size_t per_task = result.stamps == Stamps::kTask ? tasks : 0;
   RoundTimes times{.stamps = result.stamps,
+                   .batch = result.batch,
                    .round_start = std::vector<int64_t>(rounds),
                    .round_end = std::vector<int64_t>(rounds),
                    .submit_call = std::vector<int64_t>(per_task),

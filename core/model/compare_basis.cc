@@ -40,7 +40,9 @@ int64_t BodyUnionNs(const RoundSample& round) {
 }
 
 std::vector<double> PerRoundCost(const UnitResult& unit, CompareBasis basis) {
-  const double concurrency = std::max<uint32_t>(unit.spec.concurrency, 1);
+  // A round's tasks: the concurrency, times the batch of a unit that stamps no body.
+  const double concurrency =
+      static_cast<double>(std::max<uint32_t>(unit.spec.concurrency, 1)) * unit.batch;
   const double tier_ns = static_cast<double>(unit.spec.tier_us) * 1000;
   std::vector<double> out;
   out.reserve(unit.rounds.size());

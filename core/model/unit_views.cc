@@ -46,7 +46,7 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
                         static_cast<uint64_t>(u.result.bodies_on_calling_thread) == tasks;
   for (const RoundSample& r : u.result.rounds) {
     v.per_round_end_to_end_ns.push_back(static_cast<double>(r.wall_ns) /
-                                        static_cast<double>(v.concurrency));
+                                        (static_cast<double>(v.concurrency) * u.result.batch));
   }
   const CompareBasis basis = BasisFor(v.concurrency, cores, cores);
   v.basis = CompareBasisName(basis);

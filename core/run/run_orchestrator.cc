@@ -22,6 +22,7 @@
 #include "core/base/clock.h"
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
+#include "core/run/cost_plan.h"
 #include "core/run/run_plan.h"
 #include "core/run/scenario_plan.h"
 #include "core/run/self_checks.h"
@@ -117,46 +118,6 @@ void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const Catalog
   specs->insert(specs->end(), planned.begin(), planned.end());
 }
 
-// The cost-of-code units: every gated adapter, subject first, at every matrix concurrency
-// within the cores, with the noop body, so that what they count is the dispatch path's own.
-void PlanCostUnits(const RunOptions& options, const std::vector<const CatalogEntry*>& passed,
-                   uint32_t cores, CostRecord* record, std::vector<UnitSpec>* specs) {
-  const Matrix& m = options.matrix;
-  if (options.instrument != RunInstrument::kNone) {
-    *record = CostRecord{.status = "not_run", .reason_code = "callgrind_run", .workload = "noop",
-                         .tier_us = 0, .concurrencies = {}};
-    return;
-  }
-  if (!options.cost) {
-    *record = CostRecord{.status = "not_run", .reason_code = "not_requested", .workload = "noop",
-                         .tier_us = 0, .concurrencies = {}};
-    return;
-  }
-  *record = CostRecord{.status = "measured", .reason_code = "", .workload = "noop", .tier_us = 0,
-                       .concurrencies = {}};
-  for (uint32_t c : m.concurrencies) {
-    if (c <= cores) record->concurrencies.push_back(c);
-  }
-  std::sort(record->concurrencies.begin(), record->concurrencies.end());
-  record->concurrencies.erase(
-      std::unique(record->concurrencies.begin(), record->concurrencies.end()),
-      record->concurrencies.end());
-  for (const CatalogEntry* e : passed) {
-    for (uint32_t c : record->concurrencies) {
-      specs->push_back(UnitSpec{.adapter = e->descriptor->name,
-                                .plugin_file = e->candidate.file.string(),
-                                .tier_us = 0,
-                                .concurrency = c,
-                                .warmup_rounds = m.warmup_rounds,
-                                .measured_rounds = m.measured_rounds,
-                                .workload = "noop",
-                                .semantics = "",
-                                .semantics_value = 0,
-                                .kind = UnitKind::kCounters});
-    }
-  }
-}
-
 using NoteFn = std::function<void(std::string_view)>;
 
 // The archive's run record and environment, before anything is measured.
@@ -173,6 +134,9 @@ Archive StartArchive(const RunOptions& options, const SystemInfo& environment, N
   archive.environment = environment;
   archive.noise = std::move(noise);
   archive.subject = options.matrix.subject;
+  archive.run.clock = {.asked = ClockChoiceName(options.clock),
+                       .decision = DecideClock(options.clock,
+                                               TscUnusableReasonHere(options.noise_root))};
   return archive;
 }
 
@@ -274,6 +238,16 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
                       options.instrument == RunInstrument::kNone ? UnitKind::kTimed
                                                                  : UnitKind::kCallgrind);
   if (options.instrument == RunInstrument::kNone) {
+    // The per-task stamps in processes of their own, among the timed units; then the floor.
+    specs = InterleaveUnits(std::move(specs), PlanMatrixUnits(m, planned, cores,
+                                                              archive.run.calibration,
+                                                              UnitKind::kAttribution));
+    for (const PlannedAdapter& a : planned) {
+      if (a.name == "inline") {
+        const std::vector<UnitSpec> floor = PlanFloorUnits(a, std::max(m.processes, 3u), cores);
+        specs.insert(specs.end(), floor.begin(), floor.end());
+      }
+    }
     uint32_t fewest = kMaxProcessesPerCell, most = 0;
     for (uint32_t tier : m.tiers_us) {
       for (uint32_t c : m.concurrencies) {
@@ -306,6 +280,7 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
       adapters, cores, options.quick ? kQuickScenarioProcesses : kScenarioProcesses);
   archive.scenarios = std::move(scenarios.record);
   specs.insert(specs.end(), scenarios.units.begin(), scenarios.units.end());
+  for (UnitSpec& spec : specs) spec.clock = archive.run.clock.decision.kind;
   return specs;
 }
 
@@ -450,6 +425,12 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
 
   const uint32_t cores = std::max(1u, environment.logical_cores);
   Archive archive = StartArchive(options, environment, std::move(noise));
+  if (const RunClock& c = archive.run.clock; !c.decision.fallback_reason.empty()) {
+    if (options.clock == ClockChoice::kTsc) {
+      return absl::InvalidArgumentError(absl::StrCat("--clock tsc: ", c.decision.fallback_reason));
+    }
+    note(absl::StrCat("clock: CLOCK_MONOTONIC, not the TSC: ", c.decision.fallback_reason));
+  }
   absl::StatusOr<std::vector<const CatalogEntry*>> passed =
       GateAdapters(options, *selected, cores, archive, note);
   if (!passed.ok()) return passed.status();

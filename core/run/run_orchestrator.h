@@ -58,6 +58,8 @@ struct RunOptions {
   std::vector<Scenario> scenarios;
   std::filesystem::path valgrind;
   std::string valgrind_version;
+  // The timed region's clock (--clock): the TSC where the machine allows it, or one by name.
+  ClockChoice clock = ClockChoice::kAuto;
 };
 
 struct RunOutcome {

@@ -119,4 +119,41 @@ std::vector<UnitSpec> PlanSemanticsUnits(const Matrix& m, const PlannedAdapter& 
   return specs;
 }
 
+std::vector<UnitSpec> InterleaveUnits(std::vector<UnitSpec> timed,
+                                      const std::vector<UnitSpec>& attribution) {
+  if (attribution.empty()) return timed;
+  std::vector<UnitSpec> out;
+  out.reserve(timed.size() + attribution.size());
+  const double step = static_cast<double>(timed.size()) / static_cast<double>(attribution.size());
+  size_t next = 0;
+  for (size_t j = 0; j < attribution.size(); ++j) {
+    const auto until = static_cast<size_t>(std::llround(step * static_cast<double>(j + 1)));
+    for (; next < until && next < timed.size(); ++next) out.push_back(std::move(timed[next]));
+    out.push_back(attribution[j]);
+  }
+  for (; next < timed.size(); ++next) out.push_back(std::move(timed[next]));
+  return out;
+}
+
+std::vector<UnitSpec> PlanFloorUnits(const PlannedAdapter& inline_adapter, uint32_t processes,
+                                     uint32_t cores) {
+  std::vector<UnitSpec> specs;
+  for (uint32_t p = 0; p < processes; ++p) {
+    specs.push_back(UnitSpec{.adapter = inline_adapter.name,
+                             .plugin_file = inline_adapter.plugin_file,
+                             .tier_us = 0,
+                             .concurrency = 1,
+                             .warmup_rounds = kFloorWarmupRounds,
+                             .measured_rounds = kFloorRounds,
+                             .workload = "noop",
+                             .semantics = "",
+                             .semantics_value = 0,
+                             .kind = UnitKind::kFloor,
+                             .process = p,
+                             .repetitions = 0,
+                             .logical_cores = cores});
+  }
+  return specs;
+}
+
 }  // namespace zoo

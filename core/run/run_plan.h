@@ -50,8 +50,9 @@ uint32_t WarmupRoundsFor(const Matrix& matrix, uint32_t tier_us, uint32_t concur
 uint32_t ProcessesFor(const Matrix& matrix, uint32_t tier_us, uint32_t concurrency,
                       uint32_t cores, size_t adapters);
 
-// The main matrix's units, each of `kind`: kTimed, or kCallgrind (one process per cell: each
-// callgrind unit runs twice anyway).
+// The main matrix's units, each of `kind`: kTimed, or kCallgrind or kAttribution (one process
+// per cell: each callgrind unit runs twice anyway, and an attribution unit's per-task stamps
+// need no more processes than the figures they feed, which no verdict reads).
 std::vector<UnitSpec> PlanMatrixUnits(const Matrix& matrix,
                                       const std::vector<PlannedAdapter>& adapters,
                                       uint32_t cores, const RunCalibration& calibration,
@@ -69,5 +70,18 @@ std::vector<UnitSpec> PlanSemanticsUnits(const Matrix& matrix, const PlannedAdap
                                          const std::vector<uint32_t>& concurrencies,
                                          const std::vector<PlannedSemanticsItem>& items,
                                          uint32_t cores, const RunCalibration& calibration);
+
+// `timed` with `attribution` spread evenly among them, so that an attribution unit runs among
+// the timed units of its time rather than all after them.
+std::vector<UnitSpec> InterleaveUnits(std::vector<UnitSpec> timed,
+                                      const std::vector<UnitSpec>& attribution);
+
+// The harness floor: `inline` (the adapter that runs every body in submit()) with the noop
+// body at concurrency 1 in `processes` processes of kFloorRounds rounds each (a round there is
+// under a microsecond, so many rounds cost nothing).
+inline constexpr uint32_t kFloorWarmupRounds = 100;
+inline constexpr uint32_t kFloorRounds = 500;
+std::vector<UnitSpec> PlanFloorUnits(const PlannedAdapter& inline_adapter, uint32_t processes,
+                                     uint32_t cores);
 
 }  // namespace zoo
