@@ -4,7 +4,6 @@
 // tables.
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,11 +22,6 @@ std::vector<std::string> SayAll(PageWriter& page, const char* array) {
     lines.push_back(page.SayAt(list, i, array));
   }
   return lines;
-}
-
-double Stat(const rapidjson::Value* unit, const char* key) {
-  return unit == nullptr ? std::numeric_limits<double>::quiet_NaN()
-                         : NumberOf(ObjectOf(*unit, "stats"), key);
 }
 
 // A metric table: one row per (concurrency, tier), one column per adapter with the subject
@@ -118,11 +112,11 @@ void Headline(PageWriter& page) {
     const rapidjson::Value* subject_unit = page.model().UnitAt(page.subject(), concurrency, tier);
     const double subject_share =
         subject_unit != nullptr && MemberOf(*subject_unit, "stats") != nullptr
-            ? Stat(subject_unit, "overhead_share")
+            ? StatOf(subject_unit, "overhead_share")
             : NumberOf(st, "share_at_tier");
     std::vector<std::string> lower, same_tier;
     for (const std::string& name : page.Baselines()) {
-      const double share = Stat(page.model().UnitAt(name, concurrency, tier), "overhead_share");
+      const double share = StatOf(page.model().UnitAt(name, concurrency, tier), "overhead_share");
       same_tier.push_back(Concat(page.Quote(name), " ", page.Pct(share, 2)));
       if (std::isfinite(share) && share < subject_share) lower.push_back(page.Quote(name));
     }
@@ -237,10 +231,10 @@ void WriteOverhead(PageWriter& page) {
   if (page.deck()) return Charts(page, "overhead", "deck.overhead.none");
   page.AddText("overhead.intro", {{"cores", page.Cores()}});
   UnitTable(page, "overhead.share.title", false, [&page](const rapidjson::Value& unit) {
-    return page.Pct(Stat(&unit, "overhead_share"), 2);
+    return page.Pct(StatOf(&unit, "overhead_share"), 2);
   });
   UnitTable(page, "overhead.absolute.title", true, [&page](const rapidjson::Value& unit) {
-    return page.Dur(Stat(&unit, "overhead_ns"));
+    return page.Dur(StatOf(&unit, "overhead_ns"));
   });
   Said(page, "overhead.thresholds.title",
        {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}, "share_thresholds",
@@ -254,7 +248,7 @@ void WriteThroughput(PageWriter& page) {
   } else {
     page.AddText("throughput.intro");
     UnitTable(page, "throughput.absolute.title", true, [&page](const rapidjson::Value& unit) {
-      return page.Text(Rate(Stat(&unit, "throughput_per_s")));
+      return page.Text(Rate(StatOf(&unit, "throughput_per_s")));
     });
   }
   Scaling(page);

@@ -167,14 +167,6 @@ std::string PageWriter::Cores() const {
   return std::to_string(UintOf(*MemberOf(root(), "environment"), "logical_cores"));
 }
 
-std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
-  std::vector<uint32_t> values;
-  for (const rapidjson::Value& v : array.GetArray()) {
-    if (v.IsUint()) values.push_back(v.GetUint());
-  }
-  return values;
-}
-
 bool AnyHas(const rapidjson::Value& array, const char* member) {
   for (const rapidjson::Value& v : array.GetArray()) {
     if (v.IsObject() && v.HasMember(member)) return true;

@@ -30,9 +30,6 @@ auto MapEach(const Items& items, F f) {
   return out;
 }
 
-// The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
-std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
-
 // Whether any record of a model array has `member`: a column an older archive does not fill.
 bool AnyHas(const rapidjson::Value& array, const char* member);
 
