@@ -12,14 +12,8 @@
 namespace zoo::report {
 namespace {
 
-// The caliber section is long (every adapter's notes in full); past this many slides the deck
-// points to the same section of report.md instead of going on.
-constexpr size_t kCaliberSlides = 8;
-
-const rapidjson::Value& SelfChecks(PageWriter& page) { return page.root()["self_checks"]; }
-
 void Withheld(PageWriter& page) {
-  const rapidjson::Value* withheld = MemberOf(SelfChecks(page), "withheld");
+  const rapidjson::Value* withheld = MemberOf(page.root()["self_checks"], "withheld");
   if (withheld == nullptr || !withheld->IsArray()) return page.Lacks("self_checks.withheld");
   if (withheld->Empty()) return;
   page.AddHeading("caliber.withheld.title");
@@ -83,9 +77,6 @@ void Closing(PageWriter& page) {
 }  // namespace
 
 void WriteCaliber(PageWriter& page) {
-  page.Section("section.caliber.title", "caliber");
-  page.section().deck_slide_limit = kCaliberSlides;
-  page.AddNote("caliber.intro");
   std::vector<std::string> lines;
   for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
     const std::string_view name = StringOf(a, "name");
@@ -120,8 +111,6 @@ void WriteCaliber(PageWriter& page) {
 }
 
 void WriteByob(PageWriter& page) {
-  page.Section("section.byob.title", "byob");
-  page.AddNote("byob.intro");
   page.Bullets({
       page.T("byob.sdk",
              {{"command", page.Code("pkg-config --cflags zoo-host-sdk")},
@@ -150,9 +139,7 @@ void WriteByob(PageWriter& page) {
 }
 
 void WriteSelfCheck(PageWriter& page) {
-  page.Section("section.self_check.title", "self-check");
-  page.AddNote("self_check.intro");
-  const rapidjson::Value& checks = SelfChecks(page);
+  const rapidjson::Value& checks = page.root()["self_checks"];
   page.Add(page.Strong(page.T(BoolOf(checks, "passed") ? "self_check.overall.passed"
                                                        : "self_check.overall.failed")),
            BlockStyle::kLead);
@@ -169,7 +156,6 @@ void WriteSelfCheck(PageWriter& page) {
 }
 
 void WriteAppendix(PageWriter& page) {
-  page.Section("section.appendix.title", "appendix");
   if (page.deck()) {
     Closing(page);
   } else {

@@ -151,7 +151,6 @@ std::string NotRun(PageWriter& page, std::string_view code) {
 }  // namespace
 
 void WriteCost(PageWriter& page) {
-  page.Section("section.cost.title", "cost");
   const rapidjson::Value& cost = page.model().Cost();
   const std::string_view recorded = StringOf(cost, "workload");
   const std::string_view workload = recorded.empty() ? "noop" : recorded;

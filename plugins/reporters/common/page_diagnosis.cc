@@ -159,7 +159,6 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
 }  // namespace
 
 void WriteAttribution(PageWriter& page) {
-  page.Section("section.attribution.title", "attribution");
   page.AddText("attribution.intro");
   const rapidjson::Value& samples = page.root()["attribution"];
   if (samples.Empty()) page.AddText("attribution.none");
@@ -167,9 +166,7 @@ void WriteAttribution(PageWriter& page) {
 }
 
 void WriteSemantics(PageWriter& page) {
-  page.Section("section.semantics.title", "semantics");
-  page.Add(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}),
-           BlockStyle::kNote);
+  page.AddNote("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}});
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   if (semantics == nullptr || semantics->IsNull()) {
     page.AddText("semantics.not_measured");

@@ -181,7 +181,6 @@ void Said(PageWriter& page, std::string_view title_key, const MessageArgs& title
 }  // namespace
 
 void WriteConclusions(PageWriter& page) {
-  page.Section("section.conclusions.title", "conclusion");
   std::vector<std::string> lines = SayAll(page, "conclusions");
   lines.empty() ? page.AddText("conclusions.none") : page.AddNote("conclusions.intro");
   page.Bullets(std::move(lines));
@@ -194,7 +193,6 @@ void WriteConclusions(PageWriter& page) {
 }
 
 void WriteLatency(PageWriter& page) {
-  page.Section("section.latency.title", "latency");
   if (page.deck()) {
     if (const Figure* f = page.FigureNamed("relative-multiple-by-tier.svg"); f != nullptr) {
       page.Heading(page.T("deck.multiples.title"), 3, "multiples");
@@ -227,7 +225,6 @@ void WriteLatency(PageWriter& page) {
 }
 
 void WriteOverhead(PageWriter& page) {
-  page.Section("section.overhead.title", "overhead");
   if (page.deck()) return Charts(page, "overhead", "deck.overhead.none");
   page.AddText("overhead.intro", {{"cores", page.Cores()}});
   UnitTable(page, "overhead.share.title", false, [&page](const rapidjson::Value& unit) {
@@ -242,7 +239,6 @@ void WriteOverhead(PageWriter& page) {
 }
 
 void WriteThroughput(PageWriter& page) {
-  page.Section("section.throughput.title", "throughput");
   if (page.deck()) {
     Charts(page, "throughput", "deck.chart.none");
   } else {

@@ -219,8 +219,6 @@ void WriteEnvironment(PageWriter& page) {
   const rapidjson::Value& root = page.root();
   const rapidjson::Value& env = root["environment"];
   const rapidjson::Value& run = root["run"];
-  page.Section("section.environment.title", "environment");
-  page.AddNote("env.intro");
   Rows rows;
   const auto row = [&](std::string_view key, std::string value) {
     rows.push_back({page.T(key), std::move(value)});
@@ -271,7 +269,6 @@ void WriteEnvironment(PageWriter& page) {
 void WriteWorkload(PageWriter& page) {
   const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return page.Lacks("run.matrix");
-  page.Section("section.workload.title", "workload");
   const std::string_view workload = StringOf(*matrix, "workload");
   const std::vector<std::string> tiers = MapEach(
       UintsOf(page.root()["tiers_us"]), [&](uint32_t tier) { return page.TierText(tier); });
@@ -289,7 +286,6 @@ void WriteWorkload(PageWriter& page) {
 void WriteMethod(PageWriter& page) {
   const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return;  // WriteWorkload reported it
-  page.Section("section.method.title", "method");
   page.Bullets({
       page.T("method.body", {{"clock", page.Code("CLOCK_MONOTONIC")}}),
       page.T("method.warmup", {{"warmup", page.NumberText(*matrix, "warmup_rounds")},

@@ -144,7 +144,8 @@ class PageWriter {
   ReportPage page_;
 };
 
-// The sections, each writing itself onto the page (page_*.cc).
+// The sections, each writing itself onto the page (page_*.cc); BuildReportPage opens those of
+// kReportSections first (its kSections).
 void WriteFront(PageWriter& page);
 void WriteNoise(PageWriter& page);
 void WritePick(PageWriter& page);
