@@ -252,11 +252,8 @@ void WriteEnvironment(PageWriter& page) {
   page.AddHeading("env.adapters.title");
   // The build column appears once an archive records plugin builds (older ones do not).
   const bool builds = AnyHas(root["adapters"], "build");
-  std::vector<PageColumn> columns = page.Columns({"col.adapter", "col.role", "col.version",
-                                                  "col.kind", "col.abi", "col.file",
-                                                  "col.sha256", "col.gate"});
-  if (builds) columns.insert(columns.end() - 1, page.Columns({"col.build"}).front());
-  page.Table(std::move(columns),
+  page.Table({"col.adapter", "col.role", "col.version", "col.kind", "col.abi", "col.file",
+              "col.sha256", builds ? "col.build" : "", "col.gate"},
              MapEach(root["adapters"].GetArray(),
                      [&](const rapidjson::Value& a) { return AdapterRow(page, a, builds); }));
   // Said once: the texts of these plugins stay English, marked as such, wherever they appear.

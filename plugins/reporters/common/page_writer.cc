@@ -185,6 +185,7 @@ std::string PageWriter::Uints(const rapidjson::Value& values) {
 std::vector<PageColumn> PageWriter::Columns(std::initializer_list<std::string_view> keys) {
   std::vector<PageColumn> columns;
   for (std::string_view key : keys) {
+    if (key.empty()) continue;
     const bool numeric = !key.empty() && key.back() == '#';
     if (numeric) key.remove_suffix(1);
     columns.push_back({T(key), numeric});

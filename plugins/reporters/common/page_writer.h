@@ -109,7 +109,8 @@ class PageWriter {
   std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
   std::string Cores() const;
   std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
-  // Columns headed by catalog keys; a key ending in '#' heads a column of figures.
+  // Columns headed by catalog keys; a key ending in '#' heads a column of figures, and an empty
+  // key heads none (a column only some models fill).
   std::vector<PageColumn> Columns(std::initializer_list<std::string_view> keys);
 
   // The page under construction.
