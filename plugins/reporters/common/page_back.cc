@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/page_writer.h"
 #include "plugins/reporters/common/text_format.h"
@@ -28,13 +29,12 @@ void Withheld(PageWriter& page) {
 }
 
 std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
-  std::string out;
-  for (const rapidjson::Value& v : ArrayOf(unit, "per_round_end_to_end_ns").GetArray()) {
-    if (!out.empty()) out += ", ";
-    const std::string number = ExactNumber(NumberOf(v));
-    out += number.empty() ? std::string(kNoFigure) : number;
-  }
-  return page.Text(out.empty() ? std::string(kNoFigure) : out);
+  const std::vector<std::string> samples =
+      MapEach(ArrayOf(unit, "per_round_end_to_end_ns").GetArray(), [](const rapidjson::Value& v) {
+        const std::string number = ExactNumber(NumberOf(v));
+        return number.empty() ? std::string(kNoFigure) : number;
+      });
+  return page.Text(samples.empty() ? std::string(kNoFigure) : absl::StrJoin(samples, ", "));
 }
 
 Row AppendixRow(PageWriter& page, const rapidjson::Value& u) {
@@ -100,9 +100,8 @@ void WriteCaliber(PageWriter& page) {
       "caliber.machine", {{"cpu", page.QuoteOf(page.root()["environment"], "cpu_model")},
                           {"cores", page.Cores()}})};
   if (BoolOf(page.root()["run"], "quick")) limits.push_back(page.T("report.quick"));
-  const auto units = page.root()["units"].GetArray();
-  const auto failed =
-      std::count_if(units.begin(), units.end(), [](const auto& u) { return !BoolOf(u, "ok"); });
+  const auto failed = std::ranges::count_if(page.root()["units"].GetArray(),
+                                            [](const auto& u) { return !BoolOf(u, "ok"); });
   if (failed != 0) {
     limits.push_back(page.T("caliber.failed_units", {{"count", std::to_string(failed)}}));
   }

@@ -145,9 +145,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
                                     StringOf(described, "description")),
                     priced});
     const rapidjson::Value* check = MemberOf(record, "check");
-    if (check != nullptr && check->IsObject()) {
-      checks.push_back(CheckSentence(page, *check, StringOf(described, "name")));
-    }
+    if (check != nullptr && check->IsObject()) checks.push_back(CheckSentence(page, *check, name));
   }
   if (!rows.empty()) {
     page.Table({"col.item", "col.layer", "col.description", "col.priced"}, std::move(rows));

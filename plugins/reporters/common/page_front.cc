@@ -25,26 +25,25 @@ std::string FailedChecks(PageWriter& page) {
 // the file" when neither the file nor the plugin tells.
 std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
   const std::string_view level = StringOf(build, "optimization");
-  std::string text = level.empty() ? page.T("build.unknown") : page.Quote(level);
+  std::vector<std::string> parts;
+  if (!level.empty()) parts.push_back(page.Quote(level));
   // What the plugin declared (zoo/ext/build.h): said where the file records no level, or
   // where it contradicts it (one file of the plugin built without optimisation).
   if (const rapidjson::Value* optimized = MemberOf(build, "declared_optimized");
       optimized != nullptr && optimized->IsBool() && (level.empty() || !optimized->GetBool())) {
-    const std::string declared =
-        page.T(optimized->GetBool() ? "build.declared_optimized" : "build.declared_unoptimized");
-    text = level.empty() ? declared : Concat(text, " · ", declared);
+    parts.push_back(
+        page.T(optimized->GetBool() ? "build.declared_optimized" : "build.declared_unoptimized"));
   }
-  if (BoolOf(build, "declared_assertions")) {
-    text = Concat(text, " · ", page.T("build.assertions"));
-  }
+  if (parts.empty()) parts.push_back(page.T("build.unknown"));
+  if (BoolOf(build, "declared_assertions")) parts.push_back(page.T("build.assertions"));
   std::vector<std::string> sanitizers;
   for (const rapidjson::Value& s : ArrayOf(build, "sanitizers").GetArray()) {
     if (s.IsString()) sanitizers.push_back(page.Quote(s.GetString()));
   }
   if (!sanitizers.empty()) {
-    text = Concat(text, " · ", page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
+    parts.push_back(page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
   }
-  return text;
+  return absl::StrJoin(parts, " · ");
 }
 
 std::string WarningLine(PageWriter& page, const rapidjson::Value& warnings,
@@ -70,11 +69,10 @@ std::vector<std::string> SuspectBuilds(PageWriter& page) {
   for (const std::string& name : page.model().MeasuredAdapters()) {
     const rapidjson::Value* adapter = page.model().Adapter(name);
     const rapidjson::Value* build = adapter != nullptr ? MemberOf(*adapter, "build") : nullptr;
-    if (build == nullptr ||
-        (!BoolOf(*build, "unoptimized") && ArrayOf(*build, "sanitizers").Empty())) {
-      continue;
+    if (build != nullptr &&
+        (BoolOf(*build, "unoptimized") || !ArrayOf(*build, "sanitizers").Empty())) {
+      suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
     }
-    suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
   }
   return suspects;
 }

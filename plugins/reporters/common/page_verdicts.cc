@@ -19,9 +19,7 @@ using Cells = std::vector<const rapidjson::Value*>;
 Cells CellsOf(PageWriter& page, const char* list) {
   Cells cells;
   const rapidjson::Value& all = page.root()["cells"];
-  const rapidjson::Value* indices = MemberOf(page.root(), list);
-  if (indices == nullptr || !indices->IsArray()) return cells;
-  for (const rapidjson::Value& index : indices->GetArray()) {
+  for (const rapidjson::Value& index : ArrayOf(page.root(), list).GetArray()) {
     if (index.IsUint() && index.GetUint() < all.Size()) cells.push_back(&all[index.GetUint()]);
   }
   return cells;
