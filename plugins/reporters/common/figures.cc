@@ -114,19 +114,6 @@ constexpr std::string_view kFigureCatalogZh = R"json({
 "figure.league.concurrency": "并发 {concurrency}"
 })json";
 
-std::vector<uint32_t> Uints(const rapidjson::Value& root, const char* key) {
-  std::vector<uint32_t> out;
-  for (const rapidjson::Value& v : ArrayOf(root, key).GetArray()) {
-    if (v.IsUint()) out.push_back(v.GetUint());
-  }
-  return out;
-}
-
-double Stat(const rapidjson::Value* unit, const char* key) {
-  const rapidjson::Value* stats = unit != nullptr ? MemberOf(*unit, "stats") : nullptr;
-  return stats != nullptr ? NumberOf(*stats, key) : std::numeric_limits<double>::quiet_NaN();
-}
-
 double MedianEndToEnd(const rapidjson::Value* unit) {
   const rapidjson::Value* stats = unit != nullptr ? MemberOf(*unit, "stats") : nullptr;
   const rapidjson::Value* e2e = stats != nullptr ? MemberOf(*stats, "end_to_end_ns") : nullptr;
@@ -162,8 +149,8 @@ std::string TickLabel(int exponent) { return Multiple(std::exp2(exponent)); }
 Figure MultipleByTier(const ModelDocument& model, Texts& t) {
   const rapidjson::Value& root = model.root();
   const std::string_view subject = StringOf(root, "subject");
-  const std::vector<uint32_t> tiers = Uints(root, "tiers_us");
-  const std::vector<uint32_t> concurrencies = Uints(root, "concurrencies");
+  const std::vector<uint32_t> tiers = UintsOf(ArrayOf(root, "tiers_us"));
+  const std::vector<uint32_t> concurrencies = UintsOf(ArrayOf(root, "concurrencies"));
   std::vector<std::string> baselines;
   for (const std::string& a : model.MeasuredAdapters()) {
     if (a != subject) baselines.push_back(a);
@@ -301,9 +288,9 @@ double UnitValue(Dimension d, const rapidjson::Value* unit) {
     case Dimension::kLatency:
       return MedianEndToEnd(unit);
     case Dimension::kOverhead:
-      return Stat(unit, "overhead_share");
+      return StatOf(unit, "overhead_share");
     case Dimension::kThroughput:
-      return Stat(unit, "throughput_per_s");
+      return StatOf(unit, "throughput_per_s");
   }
   return std::numeric_limits<double>::quiet_NaN();
 }
@@ -349,7 +336,7 @@ std::vector<Bar> Bars(const ModelDocument& model, Dimension d, uint32_t concurre
 std::optional<Figure> BarChart(const ModelDocument& model, Texts& t, Dimension d,
                                uint32_t concurrency) {
   const rapidjson::Value& root = model.root();
-  const std::vector<uint32_t> tiers = Uints(root, "tiers_us");
+  const std::vector<uint32_t> tiers = UintsOf(ArrayOf(root, "tiers_us"));
   const std::string n = std::to_string(concurrency);
   const char* prefix = d == Dimension::kLatency    ? "latency"
                        : d == Dimension::kOverhead ? "overhead"
@@ -467,7 +454,7 @@ absl::StatusOr<std::vector<Figure>> DrawFigures(const ModelDocument& model,
   figures.push_back(MultipleByTier(model, t));
   if (std::optional<Figure> league = figure::League(model, t)) figures.push_back(*std::move(league));
   for (const Dimension d : {Dimension::kLatency, Dimension::kOverhead, Dimension::kThroughput}) {
-    for (uint32_t concurrency : Uints(model.root(), "concurrencies")) {
+    for (uint32_t concurrency : UintsOf(ArrayOf(model.root(), "concurrencies"))) {
       if (std::optional<Figure> f = BarChart(model, t, d, concurrency)) {
         figures.push_back(*std::move(f));
       }

@@ -292,6 +292,19 @@ bool BoolOf(const rapidjson::Value& v, const char* key) {
   return m != nullptr && m->IsBool() && m->GetBool();
 }
 
+std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
+  std::vector<uint32_t> values;
+  for (const rapidjson::Value& v : array.GetArray()) {
+    if (v.IsUint()) values.push_back(v.GetUint());
+  }
+  return values;
+}
+
+double StatOf(const rapidjson::Value* unit, const char* key) {
+  return unit == nullptr ? std::numeric_limits<double>::quiet_NaN()
+                         : NumberOf(ObjectOf(*unit, "stats"), key);
+}
+
 const rapidjson::Value& ArrayOf(const rapidjson::Value& v, const char* key) {
   static const rapidjson::Value kEmpty(rapidjson::kArrayType);
   const rapidjson::Value* m = MemberOf(v, key);

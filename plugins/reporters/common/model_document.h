@@ -70,5 +70,9 @@ const rapidjson::Value* MemberOf(const rapidjson::Value& v, const char* key);
 const rapidjson::Value& ObjectOf(const rapidjson::Value& v, const char* key);  // {} if absent
 std::string_view StringOf(const rapidjson::Value& v);  // "" unless v is a string
 double NumberOf(const rapidjson::Value& v);            // NaN unless v is a number
+// The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
+std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
+// A figure of a unit's "stats" ("overhead_share"); NaN without a unit or its stats.
+double StatOf(const rapidjson::Value* unit, const char* key);
 
 }  // namespace zoo::report

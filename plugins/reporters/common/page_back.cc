@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/page_writer.h"
 #include "plugins/reporters/common/text_format.h"
@@ -12,14 +13,8 @@
 namespace zoo::report {
 namespace {
 
-// The caliber section is long (every adapter's notes in full); past this many slides the deck
-// points to the same section of report.md instead of going on.
-constexpr size_t kCaliberSlides = 8;
-
-const rapidjson::Value& SelfChecks(PageWriter& page) { return page.root()["self_checks"]; }
-
 void Withheld(PageWriter& page) {
-  const rapidjson::Value* withheld = MemberOf(SelfChecks(page), "withheld");
+  const rapidjson::Value* withheld = MemberOf(page.root()["self_checks"], "withheld");
   if (withheld == nullptr || !withheld->IsArray()) return page.Lacks("self_checks.withheld");
   if (withheld->Empty()) return;
   page.AddHeading("caliber.withheld.title");
@@ -34,13 +29,12 @@ void Withheld(PageWriter& page) {
 }
 
 std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
-  std::string out;
-  for (const rapidjson::Value& v : ArrayOf(unit, "per_round_end_to_end_ns").GetArray()) {
-    if (!out.empty()) out += ", ";
-    const std::string number = ExactNumber(NumberOf(v));
-    out += number.empty() ? std::string(kNoFigure) : number;
-  }
-  return page.Text(out.empty() ? std::string(kNoFigure) : out);
+  const std::vector<std::string> samples =
+      MapEach(ArrayOf(unit, "per_round_end_to_end_ns").GetArray(), [](const rapidjson::Value& v) {
+        const std::string number = ExactNumber(NumberOf(v));
+        return number.empty() ? std::string(kNoFigure) : number;
+      });
+  return page.Text(samples.empty() ? std::string(kNoFigure) : absl::StrJoin(samples, ", "));
 }
 
 Row AppendixRow(PageWriter& page, const rapidjson::Value& u) {
@@ -83,9 +77,6 @@ void Closing(PageWriter& page) {
 }  // namespace
 
 void WriteCaliber(PageWriter& page) {
-  page.Section("section.caliber.title", "caliber");
-  page.section().deck_slide_limit = kCaliberSlides;
-  page.AddNote("caliber.intro");
   std::vector<std::string> lines;
   for (const rapidjson::Value& a : page.root()["adapters"].GetArray()) {
     const std::string_view name = StringOf(a, "name");
@@ -109,9 +100,8 @@ void WriteCaliber(PageWriter& page) {
       "caliber.machine", {{"cpu", page.QuoteOf(page.root()["environment"], "cpu_model")},
                           {"cores", page.Cores()}})};
   if (BoolOf(page.root()["run"], "quick")) limits.push_back(page.T("report.quick"));
-  const auto units = page.root()["units"].GetArray();
-  const auto failed =
-      std::count_if(units.begin(), units.end(), [](const auto& u) { return !BoolOf(u, "ok"); });
+  const auto failed = std::ranges::count_if(page.root()["units"].GetArray(),
+                                            [](const auto& u) { return !BoolOf(u, "ok"); });
   if (failed != 0) {
     limits.push_back(page.T("caliber.failed_units", {{"count", std::to_string(failed)}}));
   }
@@ -120,8 +110,6 @@ void WriteCaliber(PageWriter& page) {
 }
 
 void WriteByob(PageWriter& page) {
-  page.Section("section.byob.title", "byob");
-  page.AddNote("byob.intro");
   page.Bullets({
       page.T("byob.sdk",
              {{"command", page.Code("pkg-config --cflags zoo-host-sdk")},
@@ -150,9 +138,7 @@ void WriteByob(PageWriter& page) {
 }
 
 void WriteSelfCheck(PageWriter& page) {
-  page.Section("section.self_check.title", "self-check");
-  page.AddNote("self_check.intro");
-  const rapidjson::Value& checks = SelfChecks(page);
+  const rapidjson::Value& checks = page.root()["self_checks"];
   page.Add(page.Strong(page.T(BoolOf(checks, "passed") ? "self_check.overall.passed"
                                                        : "self_check.overall.failed")),
            BlockStyle::kLead);
@@ -169,7 +155,6 @@ void WriteSelfCheck(PageWriter& page) {
 }
 
 void WriteAppendix(PageWriter& page) {
-  page.Section("section.appendix.title", "appendix");
   if (page.deck()) {
     Closing(page);
   } else {

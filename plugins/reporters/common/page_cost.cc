@@ -17,22 +17,9 @@ std::string CellText(PageWriter& page, const CostCell& cell) {
   return page.T("cost.unavailable", {{"note", std::to_string(cell.note)}});
 }
 
-// The notes of one table, below it: the reason in the report's language, then the core's
-// own sentence (with the errno) quoted.
-void Notes(PageWriter& page, const CostNotes& notes) {
-  std::vector<std::string> lines;
-  for (size_t i = 0; i < notes.notes().size(); ++i) {
-    const CostNote& note = notes.notes()[i];
-    lines.push_back(
-        page.T("cost.note", {{"note", std::to_string(i + 1)},
-                             {"reason", page.NamedOr("cost.reason.", note.code, "code")},
-                             {"detail", page.Record(note.detail)}}));
-  }
-  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
-}
-
 // A cost table, a row per element of `rows` (a model array) by `row(element, notes)`, then the
-// notes its cells point to.
+// notes its cells point to: the reason in the report's language, then the core's own sentence
+// (with the errno) quoted.
 template <typename F>
 void NotedTable(PageWriter& page, std::vector<PageColumn> columns, const rapidjson::Value& rows,
                 F row) {
@@ -40,7 +27,13 @@ void NotedTable(PageWriter& page, std::vector<PageColumn> columns, const rapidjs
   page.Table(std::move(columns), MapEach(rows.GetArray(), [&](const rapidjson::Value& element) {
                return row(element, notes);
              }));
-  Notes(page, notes);
+  for (size_t i = 0; i < notes.notes().size(); ++i) {
+    const CostNote& note = notes.notes()[i];
+    page.Add(page.T("cost.note", {{"note", std::to_string(i + 1)},
+                                  {"reason", page.NamedOr("cost.reason.", note.code, "code")},
+                                  {"detail", page.Record(note.detail)}}),
+             BlockStyle::kNoteItem);
+  }
 }
 
 void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
@@ -151,7 +144,6 @@ std::string NotRun(PageWriter& page, std::string_view code) {
 }  // namespace
 
 void WriteCost(PageWriter& page) {
-  page.Section("section.cost.title", "cost");
   const rapidjson::Value& cost = page.model().Cost();
   const std::string_view recorded = StringOf(cost, "workload");
   const std::string_view workload = recorded.empty() ? "noop" : recorded;

@@ -145,9 +145,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
                                     StringOf(described, "description")),
                     priced});
     const rapidjson::Value* check = MemberOf(record, "check");
-    if (check != nullptr && check->IsObject()) {
-      checks.push_back(CheckSentence(page, *check, StringOf(described, "name")));
-    }
+    if (check != nullptr && check->IsObject()) checks.push_back(CheckSentence(page, *check, name));
   }
   if (!rows.empty()) {
     page.Table({"col.item", "col.layer", "col.description", "col.priced"}, std::move(rows));
@@ -159,7 +157,6 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
 }  // namespace
 
 void WriteAttribution(PageWriter& page) {
-  page.Section("section.attribution.title", "attribution");
   page.AddText("attribution.intro");
   const rapidjson::Value& samples = page.root()["attribution"];
   if (samples.Empty()) page.AddText("attribution.none");
@@ -167,9 +164,7 @@ void WriteAttribution(PageWriter& page) {
 }
 
 void WriteSemantics(PageWriter& page) {
-  page.Section("section.semantics.title", "semantics");
-  page.Add(page.T("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}}),
-           BlockStyle::kNote);
+  page.AddNote("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}});
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   if (semantics == nullptr || semantics->IsNull()) {
     page.AddText("semantics.not_measured");

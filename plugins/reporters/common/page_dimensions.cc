@@ -4,7 +4,6 @@
 // tables.
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,11 +22,6 @@ std::vector<std::string> SayAll(PageWriter& page, const char* array) {
     lines.push_back(page.SayAt(list, i, array));
   }
   return lines;
-}
-
-double Stat(const rapidjson::Value* unit, const char* key) {
-  return unit == nullptr ? std::numeric_limits<double>::quiet_NaN()
-                         : NumberOf(ObjectOf(*unit, "stats"), key);
 }
 
 // A metric table: one row per (concurrency, tier), one column per adapter with the subject
@@ -118,11 +112,11 @@ void Headline(PageWriter& page) {
     const rapidjson::Value* subject_unit = page.model().UnitAt(page.subject(), concurrency, tier);
     const double subject_share =
         subject_unit != nullptr && MemberOf(*subject_unit, "stats") != nullptr
-            ? Stat(subject_unit, "overhead_share")
+            ? StatOf(subject_unit, "overhead_share")
             : NumberOf(st, "share_at_tier");
     std::vector<std::string> lower, same_tier;
     for (const std::string& name : page.Baselines()) {
-      const double share = Stat(page.model().UnitAt(name, concurrency, tier), "overhead_share");
+      const double share = StatOf(page.model().UnitAt(name, concurrency, tier), "overhead_share");
       same_tier.push_back(Concat(page.Quote(name), " ", page.Pct(share, 2)));
       if (std::isfinite(share) && share < subject_share) lower.push_back(page.Quote(name));
     }
@@ -187,7 +181,6 @@ void Said(PageWriter& page, std::string_view title_key, const MessageArgs& title
 }  // namespace
 
 void WriteConclusions(PageWriter& page) {
-  page.Section("section.conclusions.title", "conclusion");
   std::vector<std::string> lines = SayAll(page, "conclusions");
   lines.empty() ? page.AddText("conclusions.none") : page.AddNote("conclusions.intro");
   page.Bullets(std::move(lines));
@@ -200,7 +193,6 @@ void WriteConclusions(PageWriter& page) {
 }
 
 void WriteLatency(PageWriter& page) {
-  page.Section("section.latency.title", "latency");
   if (page.deck()) {
     if (const Figure* f = page.FigureNamed("relative-multiple-by-tier.svg"); f != nullptr) {
       page.Heading(page.T("deck.multiples.title"), 3, "multiples");
@@ -233,14 +225,13 @@ void WriteLatency(PageWriter& page) {
 }
 
 void WriteOverhead(PageWriter& page) {
-  page.Section("section.overhead.title", "overhead");
   if (page.deck()) return Charts(page, "overhead", "deck.overhead.none");
   page.AddText("overhead.intro", {{"cores", page.Cores()}});
   UnitTable(page, "overhead.share.title", false, [&page](const rapidjson::Value& unit) {
-    return page.Pct(Stat(&unit, "overhead_share"), 2);
+    return page.Pct(StatOf(&unit, "overhead_share"), 2);
   });
   UnitTable(page, "overhead.absolute.title", true, [&page](const rapidjson::Value& unit) {
-    return page.Dur(Stat(&unit, "overhead_ns"));
+    return page.Dur(StatOf(&unit, "overhead_ns"));
   });
   Said(page, "overhead.thresholds.title",
        {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}, "share_thresholds",
@@ -248,13 +239,12 @@ void WriteOverhead(PageWriter& page) {
 }
 
 void WriteThroughput(PageWriter& page) {
-  page.Section("section.throughput.title", "throughput");
   if (page.deck()) {
     Charts(page, "throughput", "deck.chart.none");
   } else {
     page.AddText("throughput.intro");
     UnitTable(page, "throughput.absolute.title", true, [&page](const rapidjson::Value& unit) {
-      return page.Text(Rate(Stat(&unit, "throughput_per_s")));
+      return page.Text(Rate(StatOf(&unit, "throughput_per_s")));
     });
   }
   Scaling(page);

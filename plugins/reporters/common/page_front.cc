@@ -25,26 +25,25 @@ std::string FailedChecks(PageWriter& page) {
 // the file" when neither the file nor the plugin tells.
 std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
   const std::string_view level = StringOf(build, "optimization");
-  std::string text = level.empty() ? page.T("build.unknown") : page.Quote(level);
+  std::vector<std::string> parts;
+  if (!level.empty()) parts.push_back(page.Quote(level));
   // What the plugin declared (zoo/ext/build.h): said where the file records no level, or
   // where it contradicts it (one file of the plugin built without optimisation).
   if (const rapidjson::Value* optimized = MemberOf(build, "declared_optimized");
       optimized != nullptr && optimized->IsBool() && (level.empty() || !optimized->GetBool())) {
-    const std::string declared =
-        page.T(optimized->GetBool() ? "build.declared_optimized" : "build.declared_unoptimized");
-    text = level.empty() ? declared : Concat(text, " · ", declared);
+    parts.push_back(
+        page.T(optimized->GetBool() ? "build.declared_optimized" : "build.declared_unoptimized"));
   }
-  if (BoolOf(build, "declared_assertions")) {
-    text = Concat(text, " · ", page.T("build.assertions"));
-  }
+  if (parts.empty()) parts.push_back(page.T("build.unknown"));
+  if (BoolOf(build, "declared_assertions")) parts.push_back(page.T("build.assertions"));
   std::vector<std::string> sanitizers;
   for (const rapidjson::Value& s : ArrayOf(build, "sanitizers").GetArray()) {
     if (s.IsString()) sanitizers.push_back(page.Quote(s.GetString()));
   }
   if (!sanitizers.empty()) {
-    text = Concat(text, " · ", page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
+    parts.push_back(page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
   }
-  return text;
+  return absl::StrJoin(parts, " · ");
 }
 
 std::string WarningLine(PageWriter& page, const rapidjson::Value& warnings,
@@ -70,11 +69,10 @@ std::vector<std::string> SuspectBuilds(PageWriter& page) {
   for (const std::string& name : page.model().MeasuredAdapters()) {
     const rapidjson::Value* adapter = page.model().Adapter(name);
     const rapidjson::Value* build = adapter != nullptr ? MemberOf(*adapter, "build") : nullptr;
-    if (build == nullptr ||
-        (!BoolOf(*build, "unoptimized") && ArrayOf(*build, "sanitizers").Empty())) {
-      continue;
+    if (build != nullptr &&
+        (BoolOf(*build, "unoptimized") || !ArrayOf(*build, "sanitizers").Empty())) {
+      suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
     }
-    suspects.push_back(Concat(page.Quote(name), " (", BuildText(page, *build), ")"));
   }
   return suspects;
 }
@@ -219,8 +217,6 @@ void WriteEnvironment(PageWriter& page) {
   const rapidjson::Value& root = page.root();
   const rapidjson::Value& env = root["environment"];
   const rapidjson::Value& run = root["run"];
-  page.Section("section.environment.title", "environment");
-  page.AddNote("env.intro");
   Rows rows;
   const auto row = [&](std::string_view key, std::string value) {
     rows.push_back({page.T(key), std::move(value)});
@@ -254,11 +250,8 @@ void WriteEnvironment(PageWriter& page) {
   page.AddHeading("env.adapters.title");
   // The build column appears once an archive records plugin builds (older ones do not).
   const bool builds = AnyHas(root["adapters"], "build");
-  std::vector<PageColumn> columns = page.Columns({"col.adapter", "col.role", "col.version",
-                                                  "col.kind", "col.abi", "col.file",
-                                                  "col.sha256", "col.gate"});
-  if (builds) columns.insert(columns.end() - 1, page.Columns({"col.build"}).front());
-  page.Table(std::move(columns),
+  page.Table({"col.adapter", "col.role", "col.version", "col.kind", "col.abi", "col.file",
+              "col.sha256", builds ? "col.build" : "", "col.gate"},
              MapEach(root["adapters"].GetArray(),
                      [&](const rapidjson::Value& a) { return AdapterRow(page, a, builds); }));
   // Said once: the texts of these plugins stay English, marked as such, wherever they appear.
@@ -271,7 +264,6 @@ void WriteEnvironment(PageWriter& page) {
 void WriteWorkload(PageWriter& page) {
   const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return page.Lacks("run.matrix");
-  page.Section("section.workload.title", "workload");
   const std::string_view workload = StringOf(*matrix, "workload");
   const std::vector<std::string> tiers = MapEach(
       UintsOf(page.root()["tiers_us"]), [&](uint32_t tier) { return page.TierText(tier); });
@@ -289,7 +281,6 @@ void WriteWorkload(PageWriter& page) {
 void WriteMethod(PageWriter& page) {
   const rapidjson::Value* matrix = MemberOf(page.root()["run"], "matrix");
   if (matrix == nullptr) return;  // WriteWorkload reported it
-  page.Section("section.method.title", "method");
   page.Bullets({
       page.T("method.body", {{"clock", page.Code("CLOCK_MONOTONIC")}}),
       page.T("method.warmup", {{"warmup", page.NumberText(*matrix, "warmup_rounds")},

@@ -88,7 +88,6 @@ void TuningTable(PageWriter& page, const rapidjson::Value& tuning) {
 }  // namespace
 
 void WriteScenarios(PageWriter& page) {
-  page.Section("section.scenarios.title", "scenarios");
   page.AddNote("scenarios.intro", {{"flag", page.Code("--scenarios")}});
   const rapidjson::Value* scenarios = MemberOf(page.root(), "scenarios");
   if (scenarios == nullptr) {

@@ -19,9 +19,7 @@ using Cells = std::vector<const rapidjson::Value*>;
 Cells CellsOf(PageWriter& page, const char* list) {
   Cells cells;
   const rapidjson::Value& all = page.root()["cells"];
-  const rapidjson::Value* indices = MemberOf(page.root(), list);
-  if (indices == nullptr || !indices->IsArray()) return cells;
-  for (const rapidjson::Value& index : indices->GetArray()) {
+  for (const rapidjson::Value& index : ArrayOf(page.root(), list).GetArray()) {
     if (index.IsUint() && index.GetUint() < all.Size()) cells.push_back(&all[index.GetUint()]);
   }
   return cells;
@@ -113,8 +111,6 @@ void Unmeasured(PageWriter& page) {
 
 }  // namespace
 void WriteFaster(PageWriter& page) {
-  page.Section("section.faster.title", "faster");
-  page.AddNote("faster.intro");
   const Cells cells = CellsOf(page, "subject_faster");
   if (cells.empty()) return page.AddLead("faster.none");
   page.AddText("faster.summary", {{"count", std::to_string(cells.size())}});
@@ -122,8 +118,6 @@ void WriteFaster(PageWriter& page) {
 }
 
 void WriteUnfavourable(PageWriter& page) {
-  page.Section("section.unfavourable.title", "unfavourable");
-  page.AddNote("unfavourable.intro");
   const Cells cells = CellsOf(page, "subject_slower");
   const rapidjson::Value& groups = page.root()["unfavourable"];
   if (cells.empty()) return page.AddLead("unfavourable.none");
@@ -148,8 +142,6 @@ void WriteUnfavourable(PageWriter& page) {
 }
 
 void WriteNoWinner(PageWriter& page) {
-  page.Section("section.no_winner.title", "no-winner");
-  page.AddNote("no_winner.intro");
   const rapidjson::Value* method = MemberOf(page.root(), "verdict_method");
   if (method != nullptr && method->IsObject()) {
     const auto resamples = static_cast<int64_t>(NumberOf(*method, "resamples"));

@@ -167,14 +167,6 @@ std::string PageWriter::Cores() const {
   return std::to_string(UintOf(*MemberOf(root(), "environment"), "logical_cores"));
 }
 
-std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
-  std::vector<uint32_t> values;
-  for (const rapidjson::Value& v : array.GetArray()) {
-    if (v.IsUint()) values.push_back(v.GetUint());
-  }
-  return values;
-}
-
 bool AnyHas(const rapidjson::Value& array, const char* member) {
   for (const rapidjson::Value& v : array.GetArray()) {
     if (v.IsObject() && v.HasMember(member)) return true;
@@ -193,6 +185,7 @@ std::string PageWriter::Uints(const rapidjson::Value& values) {
 std::vector<PageColumn> PageWriter::Columns(std::initializer_list<std::string_view> keys) {
   std::vector<PageColumn> columns;
   for (std::string_view key : keys) {
+    if (key.empty()) continue;
     const bool numeric = !key.empty() && key.back() == '#';
     if (numeric) key.remove_suffix(1);
     columns.push_back({T(key), numeric});
@@ -257,6 +250,40 @@ absl::StatusOr<ReportPage> PageWriter::Take() {
   return std::move(page_);
 }
 
+namespace {
+
+// The sections of kReportSections: the deck's data-kind of each, the note that opens it in
+// both forms ("" for none, or one the section writes itself), what writes the rest, and past
+// how many slides the deck points to report.md instead (0: none).
+struct SectionShape {
+  std::string_view title_key, kind, intro_key;
+  void (*write)(PageWriter&);
+  size_t deck_slides = 0;
+};
+constexpr SectionShape kSections[] = {
+    {"section.environment.title", "environment", "env.intro", WriteEnvironment},
+    {"section.workload.title", "workload", "", WriteWorkload},
+    {"section.method.title", "method", "", WriteMethod},
+    {"section.conclusions.title", "conclusion", "", WriteConclusions},
+    {"section.latency.title", "latency", "", WriteLatency},
+    {"section.overhead.title", "overhead", "", WriteOverhead},
+    {"section.throughput.title", "throughput", "", WriteThroughput},
+    {"section.attribution.title", "attribution", "", WriteAttribution},
+    {"section.semantics.title", "semantics", "", WriteSemantics},
+    {"section.cost.title", "cost", "", WriteCost},
+    {"section.scenarios.title", "scenarios", "", WriteScenarios},
+    {"section.faster.title", "faster", "faster.intro", WriteFaster},
+    {"section.unfavourable.title", "unfavourable", "unfavourable.intro", WriteUnfavourable},
+    {"section.no_winner.title", "no-winner", "no_winner.intro", WriteNoWinner},
+    // Every adapter's notes in full: long.
+    {"section.caliber.title", "caliber", "caliber.intro", WriteCaliber, 8},
+    {"section.byob.title", "byob", "byob.intro", WriteByob},
+    {"section.self_check.title", "self-check", "self_check.intro", WriteSelfCheck},
+    {"section.appendix.title", "appendix", "", WriteAppendix},
+};
+
+}  // namespace
+
 absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
                                            const std::vector<Figure>& figures,
                                            const PageMarkup& markup, PageForm form) {
@@ -264,11 +291,11 @@ absl::StatusOr<ReportPage> BuildReportPage(const ModelDocument& model,
   WriteFront(page);
   WriteNoise(page);
   WritePick(page);
-  for (void (*write)(PageWriter&) :
-       {WriteEnvironment, WriteWorkload, WriteMethod, WriteConclusions, WriteLatency, WriteOverhead,
-        WriteThroughput, WriteAttribution, WriteSemantics, WriteCost, WriteScenarios, WriteFaster,
-        WriteUnfavourable, WriteNoWinner, WriteCaliber, WriteByob, WriteSelfCheck, WriteAppendix}) {
-    write(page);
+  for (const SectionShape& s : kSections) {
+    page.Section(std::string(s.title_key), std::string(s.kind));
+    page.section().deck_slide_limit = s.deck_slides;
+    if (!s.intro_key.empty()) page.AddNote(s.intro_key);
+    s.write(page);
   }
   return page.Take();
 }

@@ -30,9 +30,6 @@ auto MapEach(const Items& items, F f) {
   return out;
 }
 
-// The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
-std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
-
 // Whether any record of a model array has `member`: a column an older archive does not fill.
 bool AnyHas(const rapidjson::Value& array, const char* member);
 
@@ -112,7 +109,8 @@ class PageWriter {
   std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
   std::string Cores() const;
   std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
-  // Columns headed by catalog keys; a key ending in '#' heads a column of figures.
+  // Columns headed by catalog keys; a key ending in '#' heads a column of figures, and an empty
+  // key heads none (a column only some models fill).
   std::vector<PageColumn> Columns(std::initializer_list<std::string_view> keys);
 
   // The page under construction.
@@ -147,7 +145,8 @@ class PageWriter {
   ReportPage page_;
 };
 
-// The sections, each writing itself onto the page (page_*.cc).
+// The sections, each writing itself onto the page (page_*.cc); BuildReportPage opens those of
+// kReportSections first (its kSections).
 void WriteFront(PageWriter& page);
 void WriteNoise(PageWriter& page);
 void WritePick(PageWriter& page);

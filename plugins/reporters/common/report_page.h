@@ -38,12 +38,13 @@ class PageMarkup {
   virtual std::string Quote(std::string_view text) const = 0;
   virtual std::string Code(std::string_view text) const = 0;  // commands, paths, identifiers
   virtual std::string Strong(std::string_view markup) const = 0;
-  // An argument of a model message ({"code", "args"}): a number stays text, a name is quoted.
-  virtual std::string MessageArg(std::string_view value) const = 0;
+  // An argument of a model message ({"code", "args"}): a name is quoted; a format that sets
+  // a number apart from a name keeps it text.
+  virtual std::string MessageArg(std::string_view value) const { return Quote(value); }
   // The language the page is written in: "en", "zh".
   virtual std::string_view Language() const = 0;
-  // A plugin's text in the page's language (its zoo.text/1 table), escaped.
-  virtual std::string Localized(std::string_view text) const = 0;
+  // A plugin's text in the page's language (its zoo.text/1 table), escaped as our own.
+  virtual std::string Localized(std::string_view text) const { return Text(text); }
   // A plugin's English text in a page of another language: escaped and marked as English.
   virtual std::string Foreign(std::string_view text) const = 0;
 };

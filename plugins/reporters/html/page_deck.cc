@@ -1,6 +1,7 @@
 #include "plugins/reporters/html/page_deck.h"
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -71,108 +72,85 @@ std::vector<Column> Columns(const PageBlock& table) {
   return columns;
 }
 
-// The slides of one section: its opening run, then one run per heading, each with the
-// section's title above its own.
-class SectionPrinter {
- public:
-  SectionPrinter(Prose& prose, const PageSection& section)
-      : prose_(prose), section_(section), data_(prose("deck.data", {{"section", section.title}})) {
-    builder_.emplace(prose_, section.kind, section.title, std::string(), data_);
-    if (section.deck_slide_limit != 0) builder_->Limit(section.deck_slide_limit, section.title);
-  }
-
-  std::vector<Slide> Print() {
-    for (const PageBlock& block : section_.blocks) Block(block);
-    Flush();
-    return std::move(slides_);
-  }
-
- private:
-  void Block(const PageBlock& b) {
-    // A heading opens a run; a section cut to a few slides stays one run, so that the cut
-    // counts all of it.
-    if (b.kind == PageBlock::Kind::kHeading && b.level <= 3 && section_.deck_slide_limit == 0) {
-      Flush();
-      builder_.emplace(prose_, b.kind_name.empty() ? section_.kind : b.kind_name, b.text,
-                       section_.title, b.data.empty() ? data_ : b.data);
+// One block of a run of slides; a heading within a run (a note under a table) is set bold.
+void PrintBlock(SectionBuilder& run, const PageBlock& b) {
+  switch (b.kind) {
+    case PageBlock::Kind::kHeading:
+      return run.AddLong(absl::StrCat("<strong>", b.text, "</strong>"), TextStyle::kParagraph);
+    case PageBlock::Kind::kText:
+      if (b.style == BlockStyle::kBig) {
+        return run.AddRaw(absl::StrCat("<p class=\"big\">", b.text, "</p>\n"), 180);
+      }
+      return run.AddLong(b.text, b.style);
+    case PageBlock::Kind::kTable:
+      run.BeginTable(Columns(b));
+      for (const auto& row : b.rows) run.AddRow(row);
       return;
+    case PageBlock::Kind::kCode:
+      return run.AddLong(Code(b.text), TextStyle::kNote);
+    case PageBlock::Kind::kFigure:
+      return run.AddFigure(b.figure->svg, b.text);
+  }
+}
+
+// The slides of one section: its opening run, then one run per heading, each with the
+// section's title above its own. A section cut to a few slides stays one run, so that the cut
+// counts all of it.
+std::vector<Slide> PrintSection(Prose& prose, const PageSection& section) {
+  const std::string data = prose("deck.data", {{"section", section.title}});
+  std::vector<Slide> slides;
+  std::optional<SectionBuilder> run(std::in_place, prose, section.kind, section.title,
+                                    std::string(), data);
+  if (section.deck_slide_limit != 0) run->Limit(section.deck_slide_limit, section.title);
+  bool used = false;  // a run without blocks makes no slide
+  for (const PageBlock& b : section.blocks) {
+    if (b.kind == PageBlock::Kind::kHeading && b.level <= 3 && section.deck_slide_limit == 0) {
+      if (used) std::ranges::move(run->Build(), std::back_inserter(slides));
+      run.emplace(prose, b.kind_name.empty() ? section.kind : b.kind_name, b.text, section.title,
+                  b.data.empty() ? data : b.data);
+      used = false;
+    } else {
+      PrintBlock(*run, b);
+      used = true;
     }
-    used_ = true;
-    switch (b.kind) {
-      case PageBlock::Kind::kHeading:
-        return builder_->AddLong(absl::StrCat("<strong>", b.text, "</strong>"),
-                                 TextStyle::kParagraph);
-      case PageBlock::Kind::kText:
-        if (b.style == BlockStyle::kBig) {
-          return builder_->AddRaw(absl::StrCat("<p class=\"big\">", b.text, "</p>\n"), 180);
-        }
-        return builder_->AddLong(b.text, b.style);
-      case PageBlock::Kind::kTable:
-        builder_->BeginTable(Columns(b));
-        for (const auto& row : b.rows) builder_->AddRow(row);
-        return;
-      case PageBlock::Kind::kCode:
-        return builder_->AddLong(Code(b.text), TextStyle::kNote);
-      case PageBlock::Kind::kFigure:
-        return builder_->AddFigure(b.figure->svg, b.text);
-    }
   }
-
-  void Flush() {
-    if (!used_) return;
-    for (Slide& slide : builder_->Build()) slides_.push_back(std::move(slide));
-    used_ = false;
-  }
-
-  Prose& prose_;
-  const PageSection& section_;
-  const std::string data_;
-  std::optional<SectionBuilder> builder_;
-  bool used_ = false;
-  std::vector<Slide> slides_;
-};
-
-// `entries`: title and the 1-based number of its first slide.
-Slide ContentsSlide(Prose& prose, const std::vector<std::pair<std::string, size_t>>& entries,
-                    bool appendix) {
-  std::string body = "<ol class=\"contents\">\n";
-  for (const auto& [title, first_slide] : entries) {
-    absl::StrAppend(&body, "<li><a href=\"#slide-", first_slide, "\">", title, "</a></li>\n");
-  }
-  absl::StrAppend(&body, "</ol>\n<p class=\"note\">",
-                  prose(appendix ? "deck.appendix.note" : "deck.contents.keys"), "</p>\n");
-  return {.kind = appendix ? "appendix-index" : "index",
-          .title_html = prose(appendix ? "deck.appendix.title" : "deck.contents.title"),
-          .body_html = std::move(body)};
+  if (used) std::ranges::move(run->Build(), std::back_inserter(slides));
+  return slides;
 }
 
 // The main line, read in ten minutes: what to pick, the conclusions, the three verdict lists
 // and the caveats, each cut to a few slides (0: as many as it takes); the full sections and
 // every other one follow in the appendix.
 struct MainLine {
-  const char* kind;
+  std::string_view kind;
   size_t slides;
 };
 constexpr MainLine kMainLine[] = {
     {"conclusion", 0}, {"faster", 4}, {"unfavourable", 4}, {"no-winner", 2}, {"caliber", 4}};
 
-const MainLine* MainLineOf(const PageSection& section) {
-  for (const MainLine& m : kMainLine) {
-    if (section.kind == m.kind) return &m;
-  }
-  return nullptr;
-}
-
-// The slides in `part`, their section's first slide counted from `first` (1-based).
+// A contents slide and the sections it lists.
 struct Part {
   std::vector<Slide> slides;
-  std::vector<std::pair<std::string, size_t>> contents;
+  std::vector<std::pair<std::string, size_t>> contents;  // a title and its first slide's index
+
   void Add(const std::string& title, std::vector<Slide> printed) {
     contents.emplace_back(title, slides.size());
-    for (Slide& slide : printed) slides.push_back(std::move(slide));
+    std::ranges::move(printed, std::back_inserter(slides));
   }
-  void Number(size_t first) {
-    for (auto& entry : contents) entry.second += first;
+
+  // The contents slide, then the slides, at the end of `deck`.
+  void PrintInto(std::vector<Slide>& deck, Prose& prose, bool appendix) {
+    const size_t first = deck.size() + 2;  // slide numbers are 1-based, after this contents slide
+    std::string body = "<ol class=\"contents\">\n";
+    for (const auto& [title, index] : contents) {
+      absl::StrAppend(&body, "<li><a href=\"#slide-", first + index, "\">", title, "</a></li>\n");
+    }
+    absl::StrAppend(&body, "</ol>\n<p class=\"note\">",
+                    prose(appendix ? "deck.appendix.note" : "deck.contents.keys"), "</p>\n");
+    deck.push_back({.kind = appendix ? "appendix-index" : "index",
+                    .title_html = prose(appendix ? "deck.appendix.title" : "deck.contents.title"),
+                    .body_html = std::move(body)});
+    std::ranges::move(slides, std::back_inserter(deck));
   }
 };
 
@@ -190,33 +168,27 @@ std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
   std::vector<Slide> slides = {TitleSlide(page.front)};
   Part main, appendix;
   for (const PageSection& section : page.sections) {
-    std::vector<Slide> whole = SectionPrinter(prose, section).Print();
+    std::vector<Slide> whole = PrintSection(prose, section);
+    const MainLine* line = std::ranges::find(kMainLine, section.kind, &MainLine::kind);
     if (section.title_key.empty()) {  // noise warnings, what to pick: before the contents
-      for (Slide& slide : whole) slides.push_back(std::move(slide));
-      continue;
-    }
-    if (const MainLine* line = MainLineOf(section); line != nullptr) {
-      if (line->slides == 0 || whole.size() <= line->slides) {
-        main.Add(section.title, std::move(whole));
-        continue;
-      }
-      // Cut in the main line (its last slide says where the rest is), whole in the appendix.
+      std::ranges::move(whole, std::back_inserter(slides));
+    } else if (line == std::end(kMainLine)) {  // the appendix has every other section
+      appendix.Add(section.title, std::move(whole));
+    } else if (line->slides == 0 || whole.size() <= line->slides) {
+      main.Add(section.title, std::move(whole));
+    } else {
+      // Cut in the main line (its last slide says where the rest is), whole in the appendix
+      // (within its own limit).
       PageSection cut = section;
       cut.deck_slide_limit = line->slides;
-      main.Add(section.title, SectionPrinter(prose, cut).Print());
+      main.Add(section.title, PrintSection(prose, cut));
+      appendix.Add(section.title, std::move(whole));
     }
-    // The appendix has every other section, and the cut ones whole (within their own limit).
-    appendix.Add(section.title, std::move(whole));
   }
-  // Slide numbers are 1-based: the contents slide is number slides.size() + 1.
-  main.Number(slides.size() + 2);
-  const size_t appendix_index = slides.size() + 1 + main.slides.size() + 1;
-  appendix.Number(appendix_index + 1);
-  main.contents.emplace_back(prose("deck.appendix.title"), appendix_index);
-  slides.push_back(ContentsSlide(prose, main.contents, false));
-  for (Slide& slide : main.slides) slides.push_back(std::move(slide));
-  slides.push_back(ContentsSlide(prose, appendix.contents, true));
-  for (Slide& slide : appendix.slides) slides.push_back(std::move(slide));
+  // The appendix's contents slide follows the main line's slides.
+  main.contents.emplace_back(prose("deck.appendix.title"), main.slides.size());
+  main.PrintInto(slides, prose, false);
+  appendix.PrintInto(slides, prose, true);
   return slides;
 }
 

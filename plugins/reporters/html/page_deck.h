@@ -27,7 +27,6 @@ class DeckMarkup final : public PageMarkup {
   std::string Strong(std::string_view html) const override;
   std::string MessageArg(std::string_view value) const override;
   std::string_view Language() const override { return messages_.language(); }
-  std::string Localized(std::string_view text) const override { return Esc(text); }
   std::string Foreign(std::string_view text) const override { return Verbatim(text); }
 
  private:

@@ -49,12 +49,11 @@ void PrintBlocks(const std::vector<PageBlock>& blocks, MarkdownWriter& out) {
 
 std::string MarkdownMarkup::Text(std::string_view plain) const { return MarkdownEscape(plain); }
 
-// Escaped only: a <span lang="en"> would be raw HTML, which a safe renderer drops.
+// Escaped only: a <span lang="en"> would be raw HTML, which a safe renderer drops. A message's
+// argument is quoted so too (PageMarkup::MessageArg): Markdown quotes a name no other way.
 std::string MarkdownMarkup::Quote(std::string_view text) const { return MarkdownEscape(text); }
 
 std::string MarkdownMarkup::Code(std::string_view text) const { return CodeSpan(text); }
-
-std::string MarkdownMarkup::Localized(std::string_view text) const { return MarkdownEscape(text); }
 
 // Markdown has no lang attribute without raw HTML: the catalog's brackets mark the English.
 std::string MarkdownMarkup::Foreign(std::string_view text) const {
@@ -64,11 +63,6 @@ std::string MarkdownMarkup::Foreign(std::string_view text) const {
 
 std::string MarkdownMarkup::Strong(std::string_view markdown) const {
   return Concat("**", markdown, "**");
-}
-
-// A number and a name alike are escaped text: Markdown quotes a name no other way.
-std::string MarkdownMarkup::MessageArg(std::string_view value) const {
-  return MarkdownEscape(value);
 }
 
 std::string PrintMarkdown(const ReportPage& page, const std::string& contents_title) {

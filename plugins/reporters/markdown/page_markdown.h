@@ -22,9 +22,7 @@ class MarkdownMarkup final : public PageMarkup {
   std::string Quote(std::string_view text) const override;
   std::string Code(std::string_view text) const override;
   std::string Strong(std::string_view markdown) const override;
-  std::string MessageArg(std::string_view value) const override;
   std::string_view Language() const override { return messages_.language(); }
-  std::string Localized(std::string_view text) const override;
   std::string Foreign(std::string_view text) const override;
 
  private:
