@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/archive/clock_json.h"
 
 namespace zoo {
 namespace {
@@ -170,6 +171,8 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   if (s.scenario != Scenario::kNone) json::String(w, "scenario", ScenarioName(s.scenario));
   if (s.workers != 0) json::Uint(w, "workers", s.workers);
   if (!s.options.empty()) json::String(w, "options", s.options);
+  if (*PurposeName(s.kind) != '\0') json::String(w, "purpose", PurposeName(s.kind));
+  if (s.clock != ClockKind::kMonotonic) json::String(w, "clock", ClockKindName(s.clock));
   w.EndObject();
 }
 
@@ -212,12 +215,26 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
     s.logical_cores = static_cast<uint32_t>(n);
   }
   if (absl::Status scenario = ReadScenarioFields(v, where, s); !scenario.ok()) return scenario;
+  // Units archived before attribution and floor units have no purpose.
+  std::string purpose;
+  if (v.HasMember("purpose")) ZOO_ASSIGN_OR_RETURN(purpose, json::GetString(v, "purpose", where));
   const std::optional<UnitKind> kind =
-      ParseUnitKind(instrument, s.semantics, ScenarioName(s.scenario));
+      ParseUnitKind(instrument, s.semantics, ScenarioName(s.scenario), purpose);
   if (!kind) {
     return absl::InvalidArgumentError(absl::StrCat(
-        Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\", not \"",
-        instrument, "\""));
+        Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\" and purpose "
+                   "\"attribution\" or \"floor\" on a plain unit, not \"", instrument,
+        "\" and \"", purpose, "\""));
+  }
+  // Units archived before the TSC clock were timed by CLOCK_MONOTONIC.
+  if (v.HasMember("clock")) {
+    std::string clock;
+    ZOO_ASSIGN_OR_RETURN(clock, json::GetString(v, "clock", where));
+    if (clock != "tsc" && clock != "monotonic") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(Sv(where), ": clock must be \"tsc\" or \"monotonic\", not \"", clock, "\""));
+    }
+    s.clock = clock == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
   }
   s.kind = *kind;
   if (s.concurrency == 0 || s.measured_rounds == 0) {
@@ -257,6 +274,8 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::Int(w, "threads_left", u.threads_left);
   json::Int(w, "processes_left", u.processes_left);
   if (u.counts) WriteCounts(w, *u.counts);
+  if (u.clock) WriteClockRecord(w, *u.clock);
+  json::String(w, "stamps", StampsName(u.stamps));
   w.Key("rounds");
   w.StartArray();
   for (const RoundSample& r : u.rounds) {
@@ -316,6 +335,17 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   }
   if (v.HasMember("counts")) {
     ZOO_ASSIGN_OR_RETURN(u.counts, ReadCounts(v, where));
+  }
+  if (v.HasMember("clock")) ZOO_ASSIGN_OR_RETURN(u.clock, ReadClockRecord(v, where));
+  if (v.HasMember("stamps")) {  // absent in archives before it: every stamp was taken
+    std::string name;
+    ZOO_ASSIGN_OR_RETURN(name, json::GetString(v, "stamps", where));
+    const std::optional<Stamps> stamps = ParseStamps(name);
+    if (!stamps) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          Sv(where), ": stamps must be \"round\", \"body\" or \"task\", not \"", name, "\""));
+    }
+    u.stamps = *stamps;
   }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "rounds", where));
   if (!m->IsArray()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": rounds must be a list"));

@@ -9,6 +9,7 @@
 
 #include "core/base/build_config.h"
 #include "core/base/clock.h"
+#include "core/base/timed_clock.h"
 
 namespace zoo {
 namespace {
@@ -74,9 +75,9 @@ zoo_status_t HostServices::ExecuteBody(uint64_t task_id, zoo_task_outcome_t* out
   *outcome = zoo_task_outcome_t{};
   outcome->task_id = task_id;
   CurrentIds(&outcome->executor_pid, &outcome->executor_tid);
-  outcome->body_start_ns = MonotonicNs();
+  if (stamps_ != Stamps::kRound) outcome->body_start_ns = TimedNowNs();
   outcome->checksum = body_.Run();
-  outcome->body_end_ns = MonotonicNs();
+  if (stamps_ != Stamps::kRound) outcome->body_end_ns = TimedNowNs();
   outcome->status = ZOO_STATUS_OK;
   // A chain's next link, from the thread that ran this body (through run() or execute()),
   // before this task's completion can be recorded. One predictable branch without chains.
@@ -91,7 +92,7 @@ zoo_status_t HostServices::ExecuteBody(uint64_t task_id, zoo_task_outcome_t* out
 }
 
 void HostServices::RecordCompletion(const zoo_task_outcome_t& outcome) {
-  const int64_t seen = MonotonicNs();
+  const int64_t seen = stamps_ == Stamps::kTask ? TimedNowNs() : 0;
   if (outcome.task_id >= tasks_.size()) {
     unknown_completions_.fetch_add(1, std::memory_order_relaxed);
     return;

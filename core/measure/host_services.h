@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/measure/body.h"
+#include "core/measure/unit_kind.h"
 #include "zoo/adapter.h"
 
 namespace zoo {
@@ -56,6 +57,11 @@ class HostServices {
   // Successors whose submit() from inside a task failed (each is then never run).
   uint64_t failed_chain_submits() const { return failed_chain_submits_.load(); }
 
+  // Which stamps ExecuteBody and RecordCompletion take (unit_kind.h): the body's start and end
+  // unless kRound, the completion's unless kTask; a stamp not taken is 0. kTask until set.
+  // REQUIRES: set before the first submit().
+  void set_stamps(Stamps stamps) { stamps_ = stamps; }
+
   // Runs the body for `task_id` here and fills the outcome (start/end, checksum, pid, tid).
   zoo_status_t ExecuteBody(uint64_t task_id, zoo_task_outcome_t* outcome) const;
   // Records a completion.
@@ -71,6 +77,7 @@ class HostServices {
   static void RunTask(const zoo_task_t* task);
 
   const Body& body_;
+  Stamps stamps_ = Stamps::kTask;
   std::vector<zoo_task_t> tasks_;
   std::unique_ptr<TaskRecord[]> records_;
   zoo_host_t table_;

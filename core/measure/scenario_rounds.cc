@@ -1,7 +1,7 @@
 #include "core/measure/scenario_rounds.h"
 
 #include "absl/strings/str_format.h"
-#include "core/base/clock.h"
+#include "core/base/timed_clock.h"
 #include "core/plugin/plugin_loader.h"
 
 namespace zoo {
@@ -88,7 +88,7 @@ std::string ScenarioRounds::Run(uint32_t from, uint32_t to, int64_t budget_ns,
     const size_t base = k * c;
     std::string failure;
     // ---- timed region: the round's first submit to drain's return ----
-    start_ns[base] = MonotonicNs();
+    start_ns[base] = TimedNowNs();
     if (!producers_.empty()) {
       round_.store(k, std::memory_order_relaxed);  // the barrier publishes it
       start_.arrive_and_wait();
@@ -97,7 +97,7 @@ std::string ScenarioRounds::Run(uint32_t from, uint32_t to, int64_t budget_ns,
       failure = SubmitSlots(base, base + submitted);
     }
     const zoo_status_t d = failure.empty() ? entry_.drain(state_) : ZOO_STATUS_OK;
-    end_ns[k] = MonotonicNs();
+    end_ns[k] = TimedNowNs();
     // ---- end of timed region ----
     for (uint32_t p = 0; p < producer_status_.size() && failure.empty(); ++p) {
       if (producer_status_[p] != ZOO_STATUS_OK) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/timed_clock.h"
 #include "core/measure/scenario.h"
 #include "core/measure/unit_kind.h"
 #include "core/measure/workload.h"
@@ -49,6 +50,8 @@ struct UnitSpec {
   uint32_t workers = 0;
   // zoo_config.options, e.g. "capacity=0" for an unbounded burst; "" for none.
   std::string options = {};
+  // The clock of the timed region (timed_clock.h) the run chose; monotonic in archives before.
+  ClockKind clock = ClockKind::kMonotonic;
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".
@@ -123,6 +126,11 @@ struct UnitResult {
   int64_t teardown_ns = 0;
   uint64_t checksum = 0;      // folded over every measured body
   std::vector<RoundSample> rounds;  // measured rounds only; warm-up rounds are discarded
+  // Which of a task's stamps the rounds took (unit_kind.h StampsFor); a stamp not taken is 0
+  // in every TaskSample, and with kRound there are none. kTask in archives before it.
+  Stamps stamps = Stamps::kTask;
+  // The unit process's timed clock, calibrated and checked; absent in archives before it.
+  std::optional<ClockRecord> clock;
   std::string output_tail;    // the unit process's last output, kept when it failed
   std::optional<UnitCounts> counts;  // set for counters and callgrind units
   // Measured bodies that ran on the thread that called submit(): the adapter ran them inline,

@@ -10,6 +10,8 @@ const char* UnitKindName(UnitKind kind) {
     case UnitKind::kCallgrind: return "callgrind";
     case UnitKind::kScenario: return "scenario";
     case UnitKind::kScenarioCounters: return "scenario_counters";
+    case UnitKind::kAttribution: return "attribution";
+    case UnitKind::kFloor: return "floor";
   }
   return "?";
 }
@@ -20,7 +22,7 @@ bool InMainMatrix(UnitKind kind) {
 
 bool Instrumented(UnitKind kind) {
   return kind == UnitKind::kCounters || kind == UnitKind::kCallgrind ||
-         kind == UnitKind::kScenarioCounters;
+         kind == UnitKind::kScenarioCounters || kind == UnitKind::kAttribution;
 }
 
 bool IsScenario(UnitKind kind) {
@@ -34,13 +36,28 @@ const char* InstrumentName(UnitKind kind) {
     case UnitKind::kCallgrind: return "callgrind";
     case UnitKind::kTimed:
     case UnitKind::kSemantics:
-    case UnitKind::kScenario: break;
+    case UnitKind::kScenario:
+    case UnitKind::kAttribution:
+    case UnitKind::kFloor: break;
   }
   return "";
 }
 
+const char* PurposeName(UnitKind kind) {
+  if (kind == UnitKind::kAttribution) return "attribution";
+  if (kind == UnitKind::kFloor) return "floor";
+  return "";
+}
+
 std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics,
-                                      std::string_view scenario) {
+                                      std::string_view scenario, std::string_view purpose) {
+  if (!purpose.empty()) {
+    if (!instrument.empty() || !semantics.empty() || !scenario.empty()) return std::nullopt;
+    for (UnitKind kind : {UnitKind::kAttribution, UnitKind::kFloor}) {
+      if (purpose == PurposeName(kind)) return kind;
+    }
+    return std::nullopt;
+  }
   if (!scenario.empty()) {
     if (instrument.empty()) return UnitKind::kScenario;
     if (instrument == "counters") return UnitKind::kScenarioCounters;
@@ -51,6 +68,28 @@ std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_v
     if (instrument == InstrumentName(kind)) return kind;
   }
   return std::nullopt;
+}
+
+const char* StampsName(Stamps stamps) {
+  switch (stamps) {
+    case Stamps::kRound: return "round";
+    case Stamps::kBody: return "body";
+    case Stamps::kTask: return "task";
+  }
+  return "?";
+}
+
+std::optional<Stamps> ParseStamps(std::string_view name) {
+  for (Stamps s : {Stamps::kRound, Stamps::kBody, Stamps::kTask}) {
+    if (name == StampsName(s)) return s;
+  }
+  return std::nullopt;
+}
+
+Stamps StampsFor(UnitKind kind, std::string_view workload) {
+  if (kind == UnitKind::kAttribution) return Stamps::kTask;
+  if (IsScenario(kind) || workload == "noop") return Stamps::kRound;
+  return Stamps::kBody;
 }
 
 }  // namespace zoo

@@ -12,26 +12,46 @@
 namespace zoo {
 
 // kScenario and kScenarioCounters measure a scenario (scenario.h) rather than a cell: timed,
-// and with the allocation counter for its allocations per task.
-enum class UnitKind { kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters };
-// "timed", "semantics", "counters", "callgrind", "scenario", "scenario_counters"
+// and with the allocation counter for its allocations per task. kAttribution is a cell's unit
+// that takes every per-task stamp, in a process of its own, for the attribution and hand-off
+// figures, so that the timed units the verdicts read take none (BenchmarkDotNet keeps its
+// diagnosers out of its measured runs for the same reason). kFloor times the harness's own
+// cost per task: `inline` with the noop body at concurrency 1.
+enum class UnitKind {
+  kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters, kAttribution, kFloor
+};
+// "timed", "semantics", "counters", "callgrind", "scenario", "scenario_counters",
+// "attribution", "floor"
 const char* UnitKindName(UnitKind kind);
 
 // The units the cells compare: timed ones and a callgrind run's.
 bool InMainMatrix(UnitKind kind);
 
-// Units that count something besides time (counters, callgrind), which their process's
-// instrument slows: their times are not a timed unit's.
+// Units that count something besides time (counters, callgrind, the attribution units' per-task
+// stamps), which their process's instrument slows: their times are not a timed unit's.
 bool Instrumented(UnitKind kind);
 
 // "", "counters", "callgrind": the instrument a unit of this kind ran under, as the archive
 // and the model JSON spell it.
 const char* InstrumentName(UnitKind kind);
 
-// The kind of an archived unit from its `instrument`, `semantics` and `scenario` strings;
-// nullopt for an instrument this build does not know.
+// "attribution", "floor", or "" for every other kind: the archive's `purpose` of a unit.
+const char* PurposeName(UnitKind kind);
+
+// The kind of an archived unit from its `instrument`, `semantics`, `scenario` and `purpose`
+// strings; nullopt for an instrument or purpose this build does not know.
 std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics,
-                                      std::string_view scenario);
+                                      std::string_view scenario, std::string_view purpose = "");
+
+// Which stamps a unit's rounds take: the round's start and end only; those and each body's
+// start and end (the tier-body basis subtracts the bodies; the physical floor and the body
+// check read them); or every per-task stamp (submit call and return, body, completion seen).
+enum class Stamps { kRound, kBody, kTask };
+const char* StampsName(Stamps stamps);  // "round", "body", "task"
+std::optional<Stamps> ParseStamps(std::string_view name);
+// An attribution unit's are per task; a scenario's per round (it reads no body); every other
+// kind's per round with the noop body (there is no work to time) and per body otherwise.
+Stamps StampsFor(UnitKind kind, std::string_view workload);
 
 // A scenario unit, timed or counted.
 bool IsScenario(UnitKind kind);

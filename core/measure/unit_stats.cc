@@ -16,6 +16,7 @@ UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
     if (r.cpu_ns >= 0) cpu.push_back(static_cast<double>(r.cpu_ns) / c);
     for (const TaskSample& t : r.tasks) {
       body.push_back(static_cast<double>(t.body_end_ns - t.body_start_ns));
+      if (unit.stamps != Stamps::kTask) continue;  // the segments are an attribution unit's
       submit.push_back(static_cast<double>(t.submit_return_ns - t.submit_call_ns));
       handoff.push_back(static_cast<double>(t.body_start_ns - t.submit_return_ns));
       ret.push_back(static_cast<double>(t.completed_ns - t.body_end_ns));
@@ -31,6 +32,13 @@ UnitStats ComputeUnitStats(const UnitResult& unit, uint32_t logical_cores) {
   s.cpu_per_task_ns = Summarize(cpu);
   s.throughput_per_s = s.round_wall_ns.n > 0 ? c / (s.round_wall_ns.median / 1e9) : 0;
 
+  // A unit that stamps no body runs the noop body, which does no work: its whole per-task
+  // time is the adapter's and the harness's.
+  if (unit.stamps == Stamps::kRound && s.end_to_end_ns.n > 0 && unit.spec.workload == "noop") {
+    s.overhead_ns = s.end_to_end_ns.median;
+    s.overhead_share = 1.0;
+    return s;
+  }
   const double overhead = s.end_to_end_ns.median - s.body_ns.median;
   switch (OverheadWithheldReason(s, unit.spec.concurrency, logical_cores)) {
     case OverheadWithheld::kNotWithheld:

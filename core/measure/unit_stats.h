@@ -9,7 +9,10 @@
 //   CPU per task         = round CPU time / concurrency, one value per measured round that
 //                          recorded it (unit.h RoundSample::cpu_ns)
 //   attribution segments, per task: submit (inside submit), handoff (submit return to body
-//   start; may be negative), return (body end to the host seeing the completion)
+//   start; may be negative), return (body end to the host seeing the completion); only from
+//   a unit that took every per-task stamp (an attribution unit, or any unit archived before
+//   them), n = 0 otherwise
+//   overhead of a unit that stamped no body (the noop body, which does no work): end-to-end
 #pragma once
 
 #include <optional>

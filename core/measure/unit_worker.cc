@@ -19,6 +19,7 @@
 #include "core/base/clock.h"
 #include "core/base/leak_check.h"
 #include "core/base/sysinfo.h"
+#include "core/base/timed_clock.h"
 #include "core/measure/alloc_counting.h"
 #include "core/measure/host_services.h"
 #include "core/measure/perf_counters.h"
@@ -36,7 +37,9 @@ namespace {
 // The timestamps the timed region takes: per task its submit call and return, per round the
 // return of drain(). Every slot exists before the first round.
 struct RoundTimes {
-  std::vector<int64_t> submit_call, submit_return, round_end;
+  // Which stamps are taken (unit_kind.h): submit_call and submit_return are empty unless kTask.
+  Stamps stamps = Stamps::kTask;
+  std::vector<int64_t> round_start, round_end, submit_call, submit_return;
   // Per round, the process's CPU clock just before the timed region and just after it; read
   // only when `read_cpu` (a timed unit: an instrumented unit would count the clock's own
   // instructions and system call among the adapter's).
@@ -60,7 +63,7 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const 
     const bool measured = k >= spec.warmup_rounds;
     RoundSample round;
     const size_t base = static_cast<size_t>(k) * c;
-    round.start_ns = t.submit_call[base];
+    round.start_ns = t.round_start[k];
     round.wall_ns = t.round_end[k] - round.start_ns;
     if (t.read_cpu && t.cpu_start[k] >= 0 && t.cpu_end[k] >= t.cpu_start[k]) {
       round.cpu_ns = t.cpu_end[k] - t.cpu_start[k];
@@ -73,7 +76,7 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const 
                                base + i, k, runs);
       }
       const int64_t completed = r.completed_ns.load(std::memory_order_relaxed);
-      if (completed > t.round_end[k]) {
+      if (t.stamps == Stamps::kTask && completed > t.round_end[k]) {
         return absl::StrFormat("task %u of round %u completed after drain() returned", base + i, k);
       }
       if (!measured) continue;
@@ -81,13 +84,14 @@ std::string CollectRounds(const UnitSpec& spec, const HostServices& host, const 
       if (r.outcome.executor_pid == out->pid && r.outcome.executor_tid == control_tid) {
         ++out->bodies_on_calling_thread;
       }
-      if (IsScenario(spec.kind)) continue;  // a scenario's rounds take no stamps per task
+      if (t.stamps == Stamps::kRound) continue;  // no stamps per task
+      const bool per_task = t.stamps == Stamps::kTask;
       round.tasks.push_back(TaskSample{
-          .submit_call_ns = t.submit_call[base + i] - round.start_ns,
-          .submit_return_ns = t.submit_return[base + i] - round.start_ns,
+          .submit_call_ns = per_task ? t.submit_call[base + i] - round.start_ns : 0,
+          .submit_return_ns = per_task ? t.submit_return[base + i] - round.start_ns : 0,
           .body_start_ns = r.outcome.body_start_ns - round.start_ns,
           .body_end_ns = r.outcome.body_end_ns - round.start_ns,
-          .completed_ns = completed - round.start_ns,
+          .completed_ns = per_task ? completed - round.start_ns : 0,
           .executor_pid = r.outcome.executor_pid,
       });
     }
@@ -180,31 +184,63 @@ int64_t ThreadsCreated(const UnitSpec& spec, const HostServices& host, const Rou
   return static_cast<int64_t>(created.size());
 }
 
+std::string SubmitFailed(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                         zoo_status_t s, uint32_t round) {
+  return absl::StrFormat("submit() failed with status %d in round %u: %s", s, round,
+                         AdapterErrorText(entry, state));
+}
+
+// After a round's timed region: drain() succeeded and every task of the round completed.
+std::string RoundEnded(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                       const HostServices& host, zoo_status_t d, size_t base, uint32_t c,
+                       uint32_t round) {
+  if (d != ZOO_STATUS_OK) {
+    return absl::StrFormat("drain() failed with status %d in round %u: %s", d, round,
+                           AdapterErrorText(entry, state));
+  }
+  for (uint32_t i = 0; i < c; ++i) {
+    if (host.record(base + i).completions.load(std::memory_order_acquire) == 0) {
+      return absl::StrFormat("task %u of round %u had not completed when drain() returned",
+                             base + i, round);
+    }
+  }
+  return "";
+}
+
 // Rounds [from, to) at concurrency `c`, each timed from its first submit call to drain's
-// return. The first failed call ends them: its sentence, "" when none failed.
+// return: two stamps a round, and the bodies' own where the host takes them (t.stamps); an
+// attribution unit (kTask) stamps every submit call and return too. The first failed call
+// ends them: its sentence, "" when none failed.
 std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
                       HostServices& host, uint32_t c, uint32_t from, uint32_t to,
                       RoundTimes& t) {
+  const bool per_task = t.stamps == Stamps::kTask;
   for (uint32_t k = from; k < to; ++k) {
     const size_t base = static_cast<size_t>(k) * c;
     if (t.read_cpu) t.cpu_start[k] = ProcessCpuNs();
-    // ---- timed region: first submit call to drain's return ----
-    for (uint32_t i = 0; i < c; ++i) {
-      t.submit_call[base + i] = MonotonicNs();
-      const zoo_status_t s = entry.submit(state, host.task(base + i));
-      t.submit_return[base + i] = MonotonicNs();
-      if (s != ZOO_STATUS_OK) {
-        return absl::StrFormat("submit() failed with status %d in round %u: %s", s, k,
-                               AdapterErrorText(entry, state));
+    if (per_task) {
+      // ---- timed region (attribution): first submit call to drain's return ----
+      for (uint32_t i = 0; i < c; ++i) {
+        t.submit_call[base + i] = TimedNowNs();
+        const zoo_status_t s = entry.submit(state, host.task(base + i));
+        t.submit_return[base + i] = TimedNowNs();
+        if (s != ZOO_STATUS_OK) return SubmitFailed(entry, state, s, k);
+      }
+      t.round_start[k] = t.submit_call[base];
+    } else {
+      // ---- timed region: first submit call to drain's return ----
+      t.round_start[k] = TimedNowNs();
+      for (uint32_t i = 0; i < c; ++i) {
+        const zoo_status_t s = entry.submit(state, host.task(base + i));
+        if (s != ZOO_STATUS_OK) return SubmitFailed(entry, state, s, k);
       }
     }
     const zoo_status_t d = entry.drain(state);
-    t.round_end[k] = MonotonicNs();
+    t.round_end[k] = TimedNowNs();
     // ---- end of timed region ----
     if (t.read_cpu) t.cpu_end[k] = ProcessCpuNs();
-    if (d != ZOO_STATUS_OK) {
-      return absl::StrFormat("drain() failed with status %d in round %u: %s", d, k,
-                             AdapterErrorText(entry, state));
+    if (std::string ended = RoundEnded(entry, state, host, d, base, c, k); !ended.empty()) {
+      return ended;
     }
   }
   return "";
@@ -274,7 +310,7 @@ zoo_config_t UnitConfig(const UnitSpec& spec) {
 // After setup(): the unit's semantics item, and a cold start when `allocs` is given. The first
 // failure's sentence, "" when none.
 std::string BeforeRounds(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
-                         zoo_adapter_state_t* state, HostServices& host, const RoundTimes& times,
+                         zoo_adapter_state_t* state, HostServices& host,
                          const std::function<void(std::string_view)>& step, AllocCounter* allocs,
                          UnitResult& result) {
   if (!spec.semantics.empty()) {
@@ -285,7 +321,7 @@ std::string BeforeRounds(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   }
   if (allocs == nullptr) return "";
   step("cold start (the first task)");
-  return RunColdStart(entry, state, host, times.submit_call.size(), *allocs, *result.counts);
+  return RunColdStart(entry, state, host, host.capacity() - 1, *allocs, *result.counts);
 }
 
 // setup(), the unit's semantics item, a cold start, the rounds and teardown() of one unit
@@ -326,7 +362,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
                            AdapterErrorText(entry, nullptr));
   }
 
-  std::string call_failure = BeforeRounds(spec, entry, state, host, times, step,
+  std::string call_failure = BeforeRounds(spec, entry, state, host, step,
                                           cold_start ? &*allocs : nullptr, result);
 
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
@@ -334,7 +370,7 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   std::optional<ScenarioRounds> scenario;
   if (IsScenario(spec.kind) && call_failure.empty()) scenario.emplace(spec, entry, state, host);
   auto run_rounds = [&](uint32_t from, uint32_t to, int64_t budget_ns) {
-    return scenario ? scenario->Run(from, to, budget_ns, times.submit_call, times.round_end,
+    return scenario ? scenario->Run(from, to, budget_ns, times.round_start, times.round_end,
                                     times.ran)
                     : RunRounds(entry, state, host, c, from, to, times);
   };
@@ -389,6 +425,8 @@ UnitResult MeasureUnit(const UnitSpec& spec,
     return result;
   };
 
+  // Before any stamp and before the adapter starts a thread (a process pool forks with it).
+  StartTimedClock(spec.clock);
   step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(spec.plugin_file);
   if (!adapter.ok()) return fail(std::string(adapter.status().message()));
@@ -408,9 +446,14 @@ UnitResult MeasureUnit(const UnitSpec& spec,
   // Every slot the timed region writes exists before the first round; a cold start's first
   // task has one more, after the rounds' slots.
   HostServices host(*workload->body, tasks + 1);
-  RoundTimes times{.submit_call = std::vector<int64_t>(tasks),
-                   .submit_return = std::vector<int64_t>(tasks),
+  result.stamps = StampsFor(spec.kind, spec.workload);
+  host.set_stamps(result.stamps);
+  const size_t per_task = result.stamps == Stamps::kTask ? tasks : 0;
+  RoundTimes times{.stamps = result.stamps,
+                   .round_start = std::vector<int64_t>(rounds),
                    .round_end = std::vector<int64_t>(rounds),
+                   .submit_call = std::vector<int64_t>(per_task),
+                   .submit_return = std::vector<int64_t>(per_task),
                    .read_cpu = !Instrumented(spec.kind) && !IsScenario(spec.kind),
                    .cpu_start = std::vector<int64_t>(rounds, -1),
                    .cpu_end = std::vector<int64_t>(rounds, -1),
@@ -419,6 +462,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
                    .ran = std::vector<char>(rounds, IsScenario(spec.kind) ? 0 : 1)};
   const TaskSnapshot before_setup = TakeTaskSnapshot();
   const std::string failure = RunUnitCalls(spec, adapter->entry(), host, times, step, result);
+  result.clock = FinishTimedClock();
   const Leftovers left = FindLeftovers(before_setup, std::chrono::milliseconds(20));
   result.threads_left = static_cast<int64_t>(left.threads.size());
   result.processes_left = static_cast<int64_t>(left.processes.size());
