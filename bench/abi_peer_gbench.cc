@@ -1,9 +1,13 @@
 // The same rounds as zoo-host's, driven through the C ABI by Google Benchmark's own loop.
 //
-//   abi_peer_gbench PATH... [--concurrency=1,2] [--benchmark_...]
+//   abi_peer_gbench PATH... [--concurrency=1,2] [--host=zoo|bare] [--benchmark_...]
 //
 // One benchmark per adapter .so and concurrency; one iteration is one round (submit c tasks,
 // then drain()), timed in real time. `per_task` is seconds per task (the round's time / c).
+// --host zoo (the default) runs the tasks on zoo-host's own host (ZooHost, peer_host.h), so
+// that against zoo-host only the loop and its clock reads differ; its lap ends (every 65536
+// tasks) are checked with the timing paused. --host bare runs them on the least host
+// (PeerHost): against --host zoo, that shows what zoo-host's host bookkeeping costs.
 #include <benchmark/benchmark.h>
 
 #include <charconv>
@@ -11,6 +15,7 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "bench/peer_host.h"
@@ -20,9 +25,28 @@ namespace {
 constexpr const char* kProgram = "abi_peer_gbench";
 
 [[noreturn]] void Usage(const std::string& why) {
-  std::fprintf(stderr, "%s: %s\nusage: %s PATH... [--concurrency=C[,C...]] [--benchmark_...]\n",
+  std::fprintf(stderr,
+               "%s: %s\nusage: %s PATH... [--concurrency=C[,C...]] [--host=zoo|bare] "
+               "[--benchmark_...]\n",
                kProgram, why.c_str(), kProgram);
   std::exit(2);
+}
+
+enum class HostMode { kZoo, kBare };
+
+HostMode ParseHost(std::string_view name) {
+  if (name == zoo_peer::ZooHost::kMode) return HostMode::kZoo;
+  if (name == zoo_peer::PeerHost::kMode) return HostMode::kBare;
+  Usage("--host takes zoo or bare, not \"" + std::string(name) + "\"");
+}
+
+template <class Host>
+Host MakeHost(uint32_t concurrency) {
+  if constexpr (std::is_same_v<Host, zoo_peer::ZooHost>) {
+    return zoo_peer::ZooHost(kProgram, concurrency);
+  } else {
+    return zoo_peer::PeerHost(concurrency);
+  }
 }
 
 std::vector<int64_t> ParseConcurrencies(std::string_view list) {
@@ -51,16 +75,25 @@ void Fail(benchmark::State& state, const std::string& why) {
   state.SkipWithError(why.c_str());
 }
 
+template <class Host>
 void Rounds(benchmark::State& state, const zoo_peer::Plugin& plugin) {
   const auto c = static_cast<uint32_t>(state.range(0));
-  zoo_peer::PeerHost host(c);
-  zoo_peer::Instance instance(plugin, host, c);
+  Host host = MakeHost<Host>(c);
+  zoo_peer::Instance instance(plugin, host.table(), c);
   if (instance.state() == nullptr) return Fail(state, instance.error());
   const zoo_adapter_entry_t& entry = plugin.entry();
   zoo_adapter_state_t* const s = instance.state();
   for (auto _ : state) {
     if (!zoo_peer::RunRound(entry, s, host)) [[unlikely]] {
       return Fail(state, "a call failed: " + instance.AdapterError());
+    }
+    if constexpr (std::is_same_v<Host, zoo_peer::ZooHost>) {
+      if (host.lap_done()) [[unlikely]] {
+        state.PauseTiming();
+        const std::string broken = host.EndLap();
+        state.ResumeTiming();
+        if (!broken.empty()) return Fail(state, "the adapter broke the ABI's promise: " + broken);
+      }
     }
   }
   const auto rounds = static_cast<uint64_t>(state.iterations());
@@ -79,6 +112,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);  // takes out the --benchmark_ flags
   std::vector<std::string> paths;
   std::vector<int64_t> concurrencies = {1, 2};
+  HostMode host = HostMode::kZoo;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--concurrency") {
@@ -86,6 +120,11 @@ int main(int argc, char** argv) {
       concurrencies = ParseConcurrencies(argv[++i]);
     } else if (arg.starts_with("--concurrency=")) {
       concurrencies = ParseConcurrencies(arg.substr(std::string_view("--concurrency=").size()));
+    } else if (arg == "--host") {
+      if (i + 1 >= argc) Usage("--host needs a value");
+      host = ParseHost(argv[++i]);
+    } else if (arg.starts_with("--host=")) {
+      host = ParseHost(arg.substr(std::string_view("--host=").size()));
     } else if (arg.starts_with("-")) {
       Usage("unknown option " + std::string(arg));
     } else {
@@ -96,6 +135,9 @@ int main(int argc, char** argv) {
 
   // Every plugin is loaded (or the program stops) before any benchmark runs; they stay loaded
   // until the last one has.
+  const char* const mode =
+      host == HostMode::kZoo ? zoo_peer::ZooHost::kMode : zoo_peer::PeerHost::kMode;
+  benchmark::AddCustomContext("host", mode);
   std::vector<zoo_peer::Plugin> plugins;
   plugins.reserve(paths.size());
   for (const std::string& path : paths) {
@@ -104,8 +146,14 @@ int main(int argc, char** argv) {
   }
   for (const zoo_peer::Plugin& plugin : plugins) {
     auto* b = benchmark::RegisterBenchmark(
-        (std::string("abi_peer/") + plugin.name()).c_str(),
-        [&plugin](benchmark::State& state) { Rounds(state, plugin); });
+        (std::string("abi_peer_") + mode + "/" + plugin.name()).c_str(),
+        [&plugin, host](benchmark::State& state) {
+          if (host == HostMode::kZoo) {
+            Rounds<zoo_peer::ZooHost>(state, plugin);
+          } else {
+            Rounds<zoo_peer::PeerHost>(state, plugin);
+          }
+        });
     b->ArgName("concurrency")->UseRealTime();
     for (int64_t c : concurrencies) b->Arg(c);
   }

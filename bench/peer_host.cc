@@ -3,10 +3,14 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <thread>
+
+#include "core/measure/unit_kind.h"
+#include "core/measure/workload.h"
 
 namespace zoo_peer {
 namespace {
@@ -131,7 +135,88 @@ std::string PeerHost::Check(uint64_t rounds) const {
   return "";
 }
 
-Instance::Instance(const Plugin& plugin, const PeerHost& host, uint32_t concurrency)
+namespace {
+
+std::unique_ptr<zoo::Body> NoopBodyOrExit(const char* program) {
+  absl::StatusOr<zoo::CalibratedWorkload> w = zoo::MakeWorkload("noop", 0, 0);
+  if (!w.ok()) Fail(program, "cannot make the noop body: " + std::string(w.status().message()));
+  return std::move(w->body);
+}
+
+// A whole number of rounds of `concurrency` tasks, about ZooHost::kRingSlots (at least one).
+size_t RingSlots(uint32_t concurrency) {
+  return static_cast<size_t>(concurrency) *
+         std::max<size_t>(1, ZooHost::kRingSlots / concurrency);
+}
+
+}  // namespace
+
+ZooHost::ZooHost(const char* program, uint32_t concurrency)
+    : body_(NoopBodyOrExit(program)),
+      host_(*body_, RingSlots(concurrency)),
+      concurrency_(concurrency),
+      body_checksum_(body_->Run()) {
+  host_.set_stamps(zoo::Stamps::kRound);  // a timed noop unit's (StampsFor)
+}
+
+std::string ZooHost::CheckAndReset(size_t end) {
+  std::string broken;
+  for (size_t i = 0; i < end; ++i) {
+    // HostServices hands its records out read-only; they are not const objects, and no task is
+    // in flight: the peer puts them back as a fresh HostServices has them.
+    auto& r = const_cast<zoo::TaskRecord&>(host_.record(i));
+    const uint32_t n = r.completions.load(std::memory_order_acquire);
+    if (broken.empty()) {
+      if (n != 1) {
+        broken = "task slot " + std::to_string(i) + " completed " + std::to_string(n) +
+                 " times in lap " + std::to_string(tasks_checked_ / host_.capacity() + 1) +
+                 " (exactly once a lap expected)";
+      } else if (!r.outcome_ready.load(std::memory_order_acquire) ||
+                 r.outcome.task_id != i || r.outcome.status != ZOO_STATUS_OK ||
+                 r.outcome.checksum != body_checksum_) {
+        broken = "task slot " + std::to_string(i) + " completed without the noop body's outcome";
+      }
+    }
+    checksum_ += r.outcome.checksum;
+    r.completions.store(0, std::memory_order_relaxed);
+    r.completed_ns.store(0, std::memory_order_relaxed);
+    r.outcome_ready.store(false, std::memory_order_relaxed);
+    r.outcome = zoo_task_outcome_t{};
+  }
+  tasks_checked_ += end;
+  return broken;
+}
+
+std::string ZooHost::EndLap() {
+  std::string broken = CheckAndReset(host_.capacity());
+  next_ = 0;
+  return broken;
+}
+
+std::string ZooHost::Check(uint64_t rounds) {
+  const size_t partial = next_;
+  std::string broken = CheckAndReset(partial);
+  next_ = 0;
+  if (!broken.empty()) return broken;
+  for (size_t i = partial; i < host_.capacity(); ++i) {
+    if (const uint32_t n = host_.record(i).completions.load(std::memory_order_acquire); n != 0) {
+      return "task slot " + std::to_string(i) + ", not handed out in the last lap, completed " +
+             std::to_string(n) + " times";
+    }
+  }
+  if (tasks_checked_ != rounds * concurrency_) {
+    return std::to_string(tasks_checked_) + " tasks were checked, not the " +
+           std::to_string(rounds * concurrency_) + " of " + std::to_string(rounds) + " rounds";
+  }
+  if (host_.unknown_completions() != 0 || host_.unknown_executions() != 0) {
+    return "the host saw " + std::to_string(host_.unknown_completions()) +
+           " completions and " + std::to_string(host_.unknown_executions()) +
+           " execute() calls of ids it never handed out";
+  }
+  return "";
+}
+
+Instance::Instance(const Plugin& plugin, const zoo_host_t* table, uint32_t concurrency)
     : entry_(plugin.entry()) {
   zoo_config_t config{};
   config.struct_size = sizeof(zoo_config_t);
@@ -140,7 +225,7 @@ Instance::Instance(const Plugin& plugin, const PeerHost& host, uint32_t concurre
   config.logical_cores = std::thread::hardware_concurrency();
   config.options = "";
   config.workers = 0;
-  const zoo_status_t s = entry_.setup(host.table(), &config, &state_);
+  const zoo_status_t s = entry_.setup(table, &config, &state_);
   if (s != ZOO_STATUS_OK || state_ == nullptr) {
     state_ = nullptr;
     error_ = "setup() failed with status " + std::to_string(s) + ": " + AdapterError();
