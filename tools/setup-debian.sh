@@ -25,6 +25,8 @@ packages=(
   poppler-utils
   # the test that reads gbench.json with Google Benchmark's compare.py and its U test
   libbenchmark-tools python3-scipy
+  # the peer check (bench/): Google Benchmark's own loop over the adapters' C ABI
+  libbenchmark-dev
   # the test that reads report.md as a safe Markdown renderer and pandoc's gfm reader do
   cmark-gfm pandoc
 )
