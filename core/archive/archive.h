@@ -40,7 +40,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "core/archive/clock_json.h"
+#include "core/archive/unit_timing_json.h"
 #include "core/archive/cost_record.h"
 #include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"

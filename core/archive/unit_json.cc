@@ -5,7 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "core/archive/clock_json.h"
+#include "core/archive/unit_timing_json.h"
 
 namespace zoo {
 namespace {
@@ -150,6 +150,53 @@ absl::Status ReadScenarioFields(const rapidjson::Value& v, std::string_view wher
   return absl::OkStatus();
 }
 
+// The measured rounds of a unit result, each with its tasks' six numbers.
+absl::Status ReadRounds(const rapidjson::Value& m, std::string_view where,
+                        std::vector<RoundSample>& rounds) {
+  if (!m.IsArray()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": rounds must be a list"));
+  for (rapidjson::SizeType i = 0; i < m.Size(); ++i) {
+    const rapidjson::Value& r = m[i];
+    const std::string at = absl::StrCat(Sv(where), " round ", i);
+    RoundSample round;
+    ZOO_ASSIGN_OR_RETURN(round.start_ns, json::GetInt(r, "start_ns", at));
+    ZOO_ASSIGN_OR_RETURN(round.wall_ns, json::GetInt(r, "wall_ns", at));
+    if (!IsRoundTime(round.wall_ns)) {
+      return absl::InvalidArgumentError(absl::StrCat(at, ": wall_ns is out of range"));
+    }
+    if (r.HasMember("cpu_ns")) {  // absent in archives before it
+      ZOO_ASSIGN_OR_RETURN(round.cpu_ns, json::GetInt(r, "cpu_ns", at));
+      if (round.cpu_ns < 0 || !IsRoundTime(round.cpu_ns)) {
+        return absl::InvalidArgumentError(absl::StrCat(at, ": cpu_ns is out of range"));
+      }
+    }
+    const rapidjson::Value* tasks;
+    ZOO_ASSIGN_OR_RETURN(tasks, json::Member(r, "tasks", at));
+    if (!tasks->IsArray()) return absl::InvalidArgumentError(absl::StrCat(at, ": tasks must be a list"));
+    for (const rapidjson::Value& t : tasks->GetArray()) {
+      if (!t.IsArray() || t.Size() != 6) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(at, ": each task must be a list of 6 whole numbers"));
+      }
+      for (const rapidjson::Value& x : t.GetArray()) {
+        if (!x.IsInt64()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(at, ": each task must be a list of 6 whole numbers"));
+        }
+      }
+      for (rapidjson::SizeType k = 0; k < 5; ++k) {
+        if (!IsRoundTime(t[k].GetInt64())) {
+          return absl::InvalidArgumentError(absl::StrCat(at, ": a task's time is out of range"));
+        }
+      }
+      round.tasks.push_back(TaskSample{t[0].GetInt64(), t[1].GetInt64(), t[2].GetInt64(),
+                                       t[3].GetInt64(), t[4].GetInt64(),
+                                       static_cast<int32_t>(t[5].GetInt64())});
+    }
+    rounds.push_back(std::move(round));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
@@ -226,16 +273,7 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
                    "\"attribution\" or \"floor\" on a plain unit, not \"", instrument,
         "\" and \"", purpose, "\""));
   }
-  // Units archived before the TSC clock were timed by CLOCK_MONOTONIC.
-  if (v.HasMember("clock")) {
-    std::string clock;
-    ZOO_ASSIGN_OR_RETURN(clock, json::GetString(v, "clock", where));
-    if (clock != "tsc" && clock != "monotonic") {
-      return absl::InvalidArgumentError(
-          absl::StrCat(Sv(where), ": clock must be \"tsc\" or \"monotonic\", not \"", clock, "\""));
-    }
-    s.clock = clock == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
-  }
+  if (absl::Status clock = ReadSpecClock(v, where, s); !clock.ok()) return clock;
   s.kind = *kind;
   if (s.concurrency == 0 || s.measured_rounds == 0) {
     return absl::InvalidArgumentError(
@@ -274,9 +312,7 @@ void WriteUnitResultMembers(json::Writer& w, const UnitResult& u) {
   json::Int(w, "threads_left", u.threads_left);
   json::Int(w, "processes_left", u.processes_left);
   if (u.counts) WriteCounts(w, *u.counts);
-  if (u.clock) WriteClockRecord(w, *u.clock);
-  json::String(w, "stamps", StampsName(u.stamps));
-  json::Uint(w, "batch", u.batch);
+  WriteUnitTiming(w, u);
   w.Key("rounds");
   w.StartArray();
   for (const RoundSample& r : u.rounds) {
@@ -337,67 +373,9 @@ absl::StatusOr<UnitResult> ReadUnitResult(const rapidjson::Value& v, std::string
   if (v.HasMember("counts")) {
     ZOO_ASSIGN_OR_RETURN(u.counts, ReadCounts(v, where));
   }
-  if (v.HasMember("clock")) ZOO_ASSIGN_OR_RETURN(u.clock, ReadClockRecord(v, where));
-  if (v.HasMember("stamps")) {  // absent in archives before it: every stamp was taken
-    std::string name;
-    ZOO_ASSIGN_OR_RETURN(name, json::GetString(v, "stamps", where));
-    const std::optional<Stamps> stamps = ParseStamps(name);
-    if (!stamps) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          Sv(where), ": stamps must be \"round\", \"body\" or \"task\", not \"", name, "\""));
-    }
-    u.stamps = *stamps;
-  }
-  if (v.HasMember("batch")) {  // 1 in archives before it
-    uint64_t batch = 0;
-    ZOO_ASSIGN_OR_RETURN(batch, json::GetUint(v, "batch", where));
-    if (batch == 0 || batch > 1'000'000) {
-      return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": batch must be 1 to 1000000"));
-    }
-    u.batch = static_cast<uint32_t>(batch);
-  }
+  if (absl::Status timing = ReadUnitTiming(v, where, u); !timing.ok()) return timing;
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "rounds", where));
-  if (!m->IsArray()) return absl::InvalidArgumentError(absl::StrCat(Sv(where), ": rounds must be a list"));
-  for (rapidjson::SizeType i = 0; i < m->Size(); ++i) {
-    const rapidjson::Value& r = (*m)[i];
-    const std::string at = absl::StrCat(Sv(where), " round ", i);
-    RoundSample round;
-    ZOO_ASSIGN_OR_RETURN(round.start_ns, json::GetInt(r, "start_ns", at));
-    ZOO_ASSIGN_OR_RETURN(round.wall_ns, json::GetInt(r, "wall_ns", at));
-    if (!IsRoundTime(round.wall_ns)) {
-      return absl::InvalidArgumentError(absl::StrCat(at, ": wall_ns is out of range"));
-    }
-    if (r.HasMember("cpu_ns")) {  // absent in archives before it
-      ZOO_ASSIGN_OR_RETURN(round.cpu_ns, json::GetInt(r, "cpu_ns", at));
-      if (round.cpu_ns < 0 || !IsRoundTime(round.cpu_ns)) {
-        return absl::InvalidArgumentError(absl::StrCat(at, ": cpu_ns is out of range"));
-      }
-    }
-    const rapidjson::Value* tasks;
-    ZOO_ASSIGN_OR_RETURN(tasks, json::Member(r, "tasks", at));
-    if (!tasks->IsArray()) return absl::InvalidArgumentError(absl::StrCat(at, ": tasks must be a list"));
-    for (const rapidjson::Value& t : tasks->GetArray()) {
-      if (!t.IsArray() || t.Size() != 6) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(at, ": each task must be a list of 6 whole numbers"));
-      }
-      for (const rapidjson::Value& x : t.GetArray()) {
-        if (!x.IsInt64()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat(at, ": each task must be a list of 6 whole numbers"));
-        }
-      }
-      for (rapidjson::SizeType k = 0; k < 5; ++k) {
-        if (!IsRoundTime(t[k].GetInt64())) {
-          return absl::InvalidArgumentError(absl::StrCat(at, ": a task's time is out of range"));
-        }
-      }
-      round.tasks.push_back(TaskSample{t[0].GetInt64(), t[1].GetInt64(), t[2].GetInt64(),
-                                       t[3].GetInt64(), t[4].GetInt64(),
-                                       static_cast<int32_t>(t[5].GetInt64())});
-    }
-    u.rounds.push_back(std::move(round));
-  }
+  if (absl::Status rounds = ReadRounds(*m, where, u.rounds); !rounds.ok()) return rounds;
   return u;
 }
 

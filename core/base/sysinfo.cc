@@ -11,7 +11,10 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <memory>
 #include <string_view>
 #include <thread>
@@ -212,6 +215,27 @@ std::string ShellCommandLine(int argc, const char* const* argv) {
     line.push_back('\'');
   }
   return line;
+}
+
+// The command name may hold spaces and parentheses, so the fields are read from the last ')'.
+uint64_t ProcessStartTicks() {
+  std::ifstream in("/proc/self/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+    if (i == 22) return std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return 0;
+}
+
+int64_t LastIdHandedOut() {
+  std::ifstream in("/proc/loadavg");
+  std::string field, last;
+  while (in >> field) last = field;
+  return last.empty() ? 0 : std::strtoll(last.c_str(), nullptr, 10);
 }
 
 }  // namespace zoo

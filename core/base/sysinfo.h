@@ -48,4 +48,12 @@ absl::StatusOr<std::string> FileSha256(const std::filesystem::path& file);
 // [A-Za-z0-9_./=:,@%+-], and empty ones, are single-quoted. REQUIRES: argv[0..argc) non-null.
 std::string ShellCommandLine(int argc, const char* const* argv);
 
+// When this process started: field 22 of /proc/self/stat (clock ticks since boot); 0 when it
+// cannot be read. With the pid it names one process, since a run reuses pids.
+uint64_t ProcessStartTicks();
+
+// The last pid/tid the kernel handed out, system-wide (/proc/loadavg's last field); 0 when it
+// cannot be read.
+int64_t LastIdHandedOut();
+
 }  // namespace zoo

@@ -88,7 +88,7 @@ std::string ScenarioRounds::Run(uint32_t from, uint32_t to, int64_t budget_ns,
     const size_t base = k * c;
     std::string failure;
     // ---- timed region: the round's first submit to drain's return ----
-    start_ns[base] = TimedNowNs();
+    start_ns[k] = TimedNowNs();
     if (!producers_.empty()) {
       round_.store(k, std::memory_order_relaxed);  // the barrier publishes it
       start_.arrive_and_wait();
@@ -114,7 +114,7 @@ std::string ScenarioRounds::Run(uint32_t from, uint32_t to, int64_t budget_ns,
                              AdapterErrorText(entry_, state_));
     }
     ran[k] = 1;
-    if (k + 1 - from >= kScenarioMinRounds && end_ns[k] - start_ns[from * c] > budget_ns) break;
+    if (k + 1 - from >= kScenarioMinRounds && end_ns[k] - start_ns[from] > budget_ns) break;
   }
   return "";
 }

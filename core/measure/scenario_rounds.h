@@ -32,7 +32,7 @@ class ScenarioRounds {
   ScenarioRounds& operator=(const ScenarioRounds&) = delete;
 
   // Rounds [from, to), or fewer once `budget_ns` has passed since the first of them began
-  // (at least kScenarioMinRounds): round k's start in `start_ns[k * concurrency]`, drain's
+  // (at least kScenarioMinRounds): round k's start in `start_ns[k]`, drain's
   // return in `end_ns[k]` (the slots a matrix round's first submit call and end use), and
   // ran[k] set. The first failed call's sentence, "" when none failed.
   std::string Run(uint32_t from, uint32_t to, int64_t budget_ns, std::vector<int64_t>& start_ns,

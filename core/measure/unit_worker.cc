@@ -148,29 +148,6 @@ Count NotCounted(const std::string& why) {
                .unavailable_reason = why};
 }
 
-// Field 22 of /proc/self/stat (after the command name, which may hold spaces and parentheses,
-// so read from the last ')'); 0 when it cannot be read.
-uint64_t ProcessStartTicks() {
-  std::ifstream in("/proc/self/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const size_t close = stat.rfind(')');
-  if (close == std::string::npos) return 0;
-  std::istringstream fields(stat.substr(close + 1));
-  std::string field;
-  for (int i = 3; i <= 22 && fields >> field; ++i) {
-    if (i == 22) return std::strtoull(field.c_str(), nullptr, 10);
-  }
-  return 0;
-}
-
-// The last pid/tid the kernel handed out, system-wide: /proc/loadavg's last field.
-int64_t LastIdHandedOut() {
-  std::ifstream in("/proc/loadavg");
-  std::string field, last;
-  while (in >> field) last = field;
-  return last.empty() ? 0 : std::strtoll(last.c_str(), nullptr, 10);
-}
-
 // Executor threads that ran a measured task and were created after the measured rounds
 // began; -1 when the ids are unknown or wrapped meanwhile.
 int64_t ThreadsCreated(const UnitSpec& spec, const HostServices& host, const RoundTimes& t) {

@@ -65,14 +65,23 @@ AttributionExcess Excess(const UnitView& s, const UnitView& b, const SegmentMedi
   return e;
 }
 
+// The segments of a cell's adapter: from its attribution unit, whose end-to-end they add up
+// to; from the timed unit itself in archives before attribution units.
+SegmentMedians CellSegments(const ModelInput& in, const UnitView& u) {
+  const UnitView* a = in.AttributionUnit(u.adapter, u.concurrency, u.tier_us);
+  SegmentMedians s = Segments(a != nullptr && a->ok ? *a : u);
+  s.from_attribution_units = a != nullptr && a->ok;
+  return s;
+}
+
 AttributionSample Sample(const ModelInput& in, const UnitView& s) {
   AttributionSample sample{.tier_us = s.tier_us, .concurrency = s.concurrency, .adapters = {},
                            .excess = {}};
-  sample.adapters.push_back(Segments(s));
+  sample.adapters.push_back(CellSegments(in, s));
   for (const std::string& baseline : in.baselines) {
     const UnitView* b = in.Unit(baseline, s.concurrency, s.tier_us);
     if (b == nullptr || !b->ok) continue;
-    sample.adapters.push_back(Segments(*b));
+    sample.adapters.push_back(CellSegments(in, *b));
     sample.excess.push_back(Excess(s, *b, sample.adapters.front(), sample.adapters.back()));
   }
   return sample;

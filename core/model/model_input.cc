@@ -36,6 +36,11 @@ void IndexMainMatrix(ModelInput* in) {
   std::set<uint32_t> tiers, concurrencies;
   for (size_t i = 0; i < in->units.size(); ++i) {
     const UnitView& v = in->units[i];
+    if (v.kind == UnitKind::kAttribution) in->attribution_by_key[{v.adapter, v.concurrency, v.tier_us}] = i;
+    if (v.kind == UnitKind::kFloor && v.ok) {
+      in->harness_floor_ns = v.stats.end_to_end_ns.median;
+      in->harness_floor_processes = static_cast<uint32_t>(v.pooled_processes.size());
+    }
     if (!InMainMatrix(v)) continue;
     tiers.insert(v.tier_us);
     concurrencies.insert(v.concurrency);
@@ -43,6 +48,20 @@ void IndexMainMatrix(ModelInput* in) {
   }
   in->tiers_us.assign(tiers.begin(), tiers.end());
   in->concurrencies.assign(concurrencies.begin(), concurrencies.end());
+}
+
+// A timed unit that took no per-task stamps shows its cell's attribution unit's segments, so
+// that every reader of a unit's submit, hand-off and return finds them where it always did.
+void LendSegments(ModelInput* in) {
+  for (UnitView& v : in->units) {
+    if (!InMainMatrix(v) || v.stats.submit_ns.n > 0) continue;
+    const UnitView* a = in->AttributionUnit(v.adapter, v.concurrency, v.tier_us);
+    if (a == nullptr || !a->ok) continue;
+    v.stats.submit_ns = a->stats.submit_ns;
+    v.stats.handoff_ns = a->stats.handoff_ns;
+    v.stats.return_ns = a->stats.return_ns;
+    v.segments_from_attribution = true;
+  }
 }
 
 void FindBaselines(ModelInput* in) {
@@ -78,6 +97,12 @@ const UnitView* ModelInput::Unit(const std::string& adapter, uint32_t concurrenc
   return it == by_key.end() ? nullptr : &units[it->second];
 }
 
+const UnitView* ModelInput::AttributionUnit(const std::string& adapter, uint32_t concurrency,
+                                            uint32_t tier_us) const {
+  auto it = attribution_by_key.find({adapter, concurrency, tier_us});
+  return it == attribution_by_key.end() ? nullptr : &units[it->second];
+}
+
 const SideSamples& ModelInput::SamplesOf(const UnitView& pooled) const {
   return samples[static_cast<size_t>(&pooled - units.data())];
 }
@@ -101,6 +126,7 @@ ModelInput BuildModelInput(const Archive& archive, const AnalysisOptions& option
   }
   PoolUnits(archive, &in);
   IndexMainMatrix(&in);
+  LendSegments(&in);
   FindBaselines(&in);
   return in;
 }

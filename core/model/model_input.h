@@ -43,6 +43,17 @@ struct ModelInput {
 
   // adapter, concurrency, tier -> index into `units` (main-matrix views only)
   std::map<std::tuple<std::string, uint32_t, uint32_t>, size_t> by_key;
+  // The same for the attribution units (unit_kind.h), which take every per-task stamp.
+  std::map<std::tuple<std::string, uint32_t, uint32_t>, size_t> attribution_by_key;
+  // The pooled attribution view of a cell; nullptr when the archive has none (archives before
+  // them took every stamp in their timed units, which then are their own attribution).
+  const UnitView* AttributionUnit(const std::string& adapter, uint32_t concurrency,
+                                  uint32_t tier_us) const;
+
+  // The harness's own cost per task in this run: the floor units' (inline, noop, c1) median
+  // per-task end-to-end over their pooled rounds; 0 when the run has no floor units.
+  double harness_floor_ns = 0;
+  uint32_t harness_floor_processes = 0;
 };
 
 // The cells compare the main matrix's units (timed, or a callgrind run's); semantics and

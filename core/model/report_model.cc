@@ -2,7 +2,9 @@
 // (model_input.h), one concern per file.
 #include "core/model/report_model.h"
 
+
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -49,6 +51,8 @@ void CopyFacts(const ModelInput& in, ReportModel* m) {
   m->verdict_level_trim = in.options.verdict.level_trim;
   m->verdict_resamples = in.options.verdict.resamples;
   m->verdict_seed = in.options.verdict.seed;
+  m->harness_floor_ns = in.harness_floor_ns;
+  m->harness_floor_processes = in.harness_floor_processes;
 }
 
 void StoreCells(CellComparison cells, ReportModel* m) {
@@ -60,6 +64,12 @@ void StoreCells(CellComparison cells, ReportModel* m) {
   m->unmeasured = std::move(cells.unmeasured);
   m->band_min = cells.band_min;
   m->band_max = cells.band_max;
+  for (size_t i = 0; i < m->cells.size() && m->harness_floor_ns > 0; ++i) {
+    const Cell& c = m->cells[i];
+    if (std::fabs(c.subject_end_to_end_ns - c.baseline_end_to_end_ns) < 2 * m->harness_floor_ns) {
+      m->within_harness_floor.push_back(i);
+    }
+  }
 }
 
 }  // namespace

@@ -63,6 +63,9 @@ struct UnitView {
   bool ok = false;
   std::string failure;
   UnitStats stats;
+  // Its submit, hand-off and return segments are its cell's attribution unit's (model_input.h
+  // LendSegments): a timed unit takes no per-task stamps.
+  bool segments_from_attribution = false;
   std::vector<double> per_round_end_to_end_ns;  // wall / concurrency, one per measured round
   // The basis a cell reads (compare_basis.h): "tier_body" within the cores, else
   // "end_to_end"; one value per measured round, in the order of per_round_end_to_end_ns.
@@ -252,6 +255,9 @@ struct SegmentMedians {
   bool measurable = true;
   std::string not_measurable_reason;
   std::string not_measurable_code;  // "no_timestamps" when not measurable
+  // From the cell's attribution unit (its own process, every per-task stamp), whose
+  // end-to-end the segments add up to; false in archives before attribution units.
+  bool from_attribution_units = false;
 };
 
 struct AttributionExcess {
@@ -495,6 +501,12 @@ struct ReportModel {
   std::vector<size_t> subject_slower;
   std::vector<size_t> indistinguishable;
   std::vector<size_t> floor_cells;  // cells whose baseline ran on the calling thread (Cell::floor)
+  // The harness's own cost per task, measured in the run (model_input.h): 0 when the run has
+  // no floor units. The cells whose per-task difference is under twice it: the harness's own
+  // cost could make or hide that difference, so the report warns beside them.
+  double harness_floor_ns = 0;
+  uint32_t harness_floor_processes = 0;
+  std::vector<size_t> within_harness_floor;
   // The verdict method's settings, for the report to state (the analysis sets them from its
   // options; a hand-built model states the defaults).
   double verdict_threshold = VerdictOptions{}.threshold;

@@ -247,6 +247,7 @@ void WriteAttributionSample(json::Writer& w, const AttributionSample& a) {
     json::Bool(out, "measurable", s.measurable);
     json::String(out, "not_measurable_reason", s.not_measurable_reason);
     json::String(out, "not_measurable_code", s.not_measurable_code);
+    json::Bool(out, "from_attribution_units", s.from_attribution_units);
   });
   json::ObjectList(w, "excess", a.excess, [](json::Writer& out, const AttributionExcess& e) {
     json::String(out, "baseline", e.baseline);
@@ -458,6 +459,9 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteIndexList(w, "subject_slower", m.subject_slower);
   WriteIndexList(w, "indistinguishable", m.indistinguishable);
   WriteIndexList(w, "floor_cells", m.floor_cells);
+  json::Double(w, "harness_floor_ns", m.harness_floor_ns);
+  json::Uint(w, "harness_floor_processes", m.harness_floor_processes);
+  WriteIndexList(w, "within_harness_floor", m.within_harness_floor);
   w.Key("verdict_method");
   w.StartObject();
   json::String(w, "kind", "two_level_bootstrap");

@@ -55,8 +55,10 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.repetitions = u.result.spec.repetitions > 0 ? u.result.spec.repetitions
                                                 : u.result.calibration.repetitions;
   if (u.result.threads_created >= 0 && !u.result.rounds.empty()) {
-    v.threads_created_per_round = static_cast<double>(u.result.threads_created) /
-                                  static_cast<double>(u.result.rounds.size());
+    // Per submit-and-drain cycle: a batched round holds `batch` of them.
+    v.threads_created_per_round =
+        static_cast<double>(u.result.threads_created) /
+        (static_cast<double>(u.result.rounds.size()) * u.result.batch);
   }
   v.threads_left = u.result.threads_left;
   v.processes_left = u.result.processes_left;

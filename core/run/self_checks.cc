@@ -152,11 +152,45 @@ SelfCheck OverheadWithheldCheck(const Archive& a) {
   return c;
 }
 
+// Every unit timed by the TSC: its fit, checked again at the process's end, drifted from
+// CLOCK_MONOTONIC by no more than the calibration's own uncertainty allows (timed_clock.h).
+SelfCheck ClockDrift(const Archive& a) {
+  SelfCheck c{.name = "clock_drift", .passed = true, .detail = "", .message = {}};
+  size_t checked = 0;
+  int64_t worst = 0;
+  std::vector<std::string> off;
+  for (const ArchivedUnit& u : a.units) {
+    if (!u.result.clock || u.result.clock->kind != ClockKind::kTsc) continue;
+    const ClockRecord& r = *u.result.clock;
+    ++checked;
+    worst = std::max(worst, std::abs(r.drift_ns));
+    if (std::abs(r.drift_ns) > AllowedDriftNs(r.checked_over_ns)) {
+      off.push_back(absl::StrFormat("%s (%d ns over %.1f ms)", UnitId(u.result.spec), r.drift_ns,
+                                    static_cast<double>(r.checked_over_ns) / 1e6));
+    }
+  }
+  if (checked == 0) {
+    c.detail = "not applicable: no unit was timed by the TSC";
+    c.message = {"self_check.clock_drift.none", {}};
+    return c;
+  }
+  c.passed = off.empty();
+  c.detail = c.passed ? absl::StrFormat("%u units timed by the TSC; the largest drift of a fit "
+                                        "from CLOCK_MONOTONIC was %d ns", checked, worst)
+                      : absl::StrCat("the TSC fit drifted beyond its bound in ",
+                                     absl::StrJoin(off, ", "));
+  c.message = {c.passed ? "self_check.clock_drift.passed" : "self_check.clock_drift.failed",
+               {{"checked", absl::StrCat(checked)},
+                {"worst_ns", absl::StrCat(worst)},
+                {"units", off.empty() ? "-" : absl::StrJoin(off, ", ")}}};
+  return c;
+}
+
 }  // namespace
 
 std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid) {
   return {ProcessIsolation(archive, orchestrator_pid), BodyVersusTarget(archive),
-          OverheadWithheldCheck(archive)};
+          OverheadWithheldCheck(archive), ClockDrift(archive)};
 }
 
 }  // namespace zoo

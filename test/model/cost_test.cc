@@ -4,6 +4,7 @@
 // archive.
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -93,7 +94,8 @@ TEST_F(CostRunTest, TheArchiveRecordsOneCountersUnitPerAdapterAndConcurrency) {
       EXPECT_TRUE(u->result.ok) << u->result.failure;
       EXPECT_EQ(u->result.spec.workload, "noop");
       ASSERT_TRUE(u->result.counts.has_value());
-      EXPECT_EQ(u->result.counts->tasks, 6u * c);
+      // Noop rounds batch kRoundBatch submit-and-drain cycles (unit_kind.h).
+      EXPECT_EQ(u->result.counts->tasks, 6u * c * kRoundBatch);
     }
   }
   // Timed units count nothing and carry no counts.
@@ -181,7 +183,7 @@ TEST_F(CostRunTest, TheModelCarriesTheCostRowsAndKeepsCostUnitsOutOfTheCells) {
   ASSERT_EQ(cost.rows.size(), 4u);
   EXPECT_EQ(cost.rows[0].adapter, "allocating_inline");  // the subject first
   EXPECT_EQ(cost.rows[0].unit, "allocating_inline{counters}/c1/0us");
-  EXPECT_EQ(cost.rows[0].tasks, 6u);
+  EXPECT_EQ(cost.rows[0].tasks, 6u * kRoundBatch);
   if (AllocCountingUnsupportedReason().empty()) {
     EXPECT_DOUBLE_EQ(cost.rows[0].alloc_calls.per_task, 3.0);
     EXPECT_DOUBLE_EQ(cost.rows[0].alloc_bytes.per_task, 144.0);
@@ -212,9 +214,15 @@ TEST(CostTest, NoCostSkipsTheCostUnitsAndSaysSo) {
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->cost.status, "not_run");
   EXPECT_EQ(a->cost.reason_code, "not_requested");
-  ASSERT_EQ(a->units.size(), 1u);
-  EXPECT_EQ(a->units[0].result.spec.kind, UnitKind::kTimed);
-  EXPECT_FALSE(a->units[0].result.counts.has_value());
+  // The cell's timed and attribution units, and the harness floor's (inline is in the run);
+  // no counters unit.
+  std::map<UnitKind, int> kinds;
+  for (const ArchivedUnit& u : a->units) {
+    ++kinds[u.result.spec.kind];
+    EXPECT_FALSE(u.result.counts.has_value()) << UnitKindName(u.result.spec.kind);
+  }
+  EXPECT_EQ(kinds, (std::map<UnitKind, int>{
+                       {UnitKind::kTimed, 1}, {UnitKind::kAttribution, 1}, {UnitKind::kFloor, 3}}));
 }
 
 TEST(CostTest, CountsSurviveTheArchive) {
@@ -337,7 +345,8 @@ TEST(CostTest, CallgrindRunsEachUnitTwiceAndInlineRepeatsExactly) {
   const CallgrindRow& inline_row = m->cost.callgrind[0];  // the subject first
   EXPECT_EQ(inline_row.adapter, "inline");
   EXPECT_EQ(inline_row.unit, "inline{callgrind}/c1/1us");
-  EXPECT_DOUBLE_EQ(inline_row.instructions_per_task, static_cast<double>(totals[0]) / 5.0);
+  EXPECT_DOUBLE_EQ(inline_row.instructions_per_task,
+                   static_cast<double>(totals[0]) / (5.0 * kRoundBatch));
   EXPECT_TRUE(inline_row.repeat_available);
   EXPECT_TRUE(inline_row.repeats_exactly);
   EXPECT_EQ(inline_row.repeat_instructions, inline_row.instructions);

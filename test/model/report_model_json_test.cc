@@ -232,7 +232,8 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
       "schema", "model_version", "archive_path", "subject", "subject_version", "measured_subject", "run",
       "environment", "noise", "adapters", "units", "process_units", "tiers_us",
       "concurrencies", "cells", "subject_faster", "subject_slower", "indistinguishable",
-      "floor_cells", "verdict_method", "unmeasured", "band_min",
+      "floor_cells", "harness_floor_ns", "harness_floor_processes", "within_harness_floor",
+      "verdict_method", "unmeasured", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
       "attribution", "unfavourable", "conclusions", "rankings", "picks", "semantics", "cost", "self_checks"};
   std::vector<std::string> keys;

@@ -64,7 +64,7 @@ std::string WithoutPlaceholders(const std::string& text) {
 const std::set<std::string> kAllowedInZh = {
     "ns",  "s",        "ms",        "p",   "p50",  "p95", "p99", "CPU",     "ABI",
     "SDK", "JSON",     "RapidJSON", "CSV", "HTML", "SVG", "UTC", "SHA-256", "Mann-Whitney",
-    "U",   "zoo-host", "C"};
+    "U",   "zoo-host", "C",        "TSC"};
 
 std::vector<std::string> ForeignTokens(const std::string& text) {
   std::vector<std::string> bad;

@@ -71,6 +71,48 @@ TEST(RunPlanTest, ACallgrindRunUsesOneProcess) {
   for (const UnitSpec& s : plan) EXPECT_EQ(s.kind, UnitKind::kCallgrind);
 }
 
+// One attribution unit per cell and adapter, spread among the timed units: never two in a row
+// while timed units remain, and the timed units keep their order.
+TEST(RunPlanTest, AttributionUnitsSpreadEvenlyAmongTheTimedUnits) {
+  const std::vector<UnitSpec> timed =
+      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), UnitKind::kTimed);
+  const std::vector<UnitSpec> attribution =
+      PlanMatrixUnits(Small(), kAdapters, 2, Calibrated(), UnitKind::kAttribution);
+  ASSERT_EQ(attribution.size(), 2u * 2u * 3u);
+  const std::vector<UnitSpec> plan = InterleaveUnits(timed, attribution);
+  ASSERT_EQ(plan.size(), timed.size() + attribution.size());
+  size_t next_timed = 0, since_last = 0;
+  std::vector<size_t> gaps;
+  for (const UnitSpec& s : plan) {
+    if (s.kind == UnitKind::kAttribution) {
+      gaps.push_back(since_last);
+      since_last = 0;
+      continue;
+    }
+    ++since_last;
+    ASSERT_LT(next_timed, timed.size());
+    EXPECT_EQ(s.adapter, timed[next_timed].adapter);
+    EXPECT_EQ(s.process, timed[next_timed].process);
+    ++next_timed;
+  }
+  // 36 timed units and 12 attribution units: one after every 3 timed units.
+  EXPECT_THAT(gaps, ::testing::Each(3u));
+  EXPECT_EQ(InterleaveUnits(timed, {}).size(), timed.size());
+}
+
+TEST(RunPlanTest, TheHarnessFloorIsInlineWithTheNoopBodyAtConcurrencyOne) {
+  const std::vector<UnitSpec> floor = PlanFloorUnits({"inline", "inline.so"}, 3, 2);
+  ASSERT_EQ(floor.size(), 3u);
+  for (uint32_t p = 0; p < 3; ++p) {
+    EXPECT_EQ(floor[p].kind, UnitKind::kFloor);
+    EXPECT_EQ(floor[p].workload, "noop");
+    EXPECT_EQ(floor[p].concurrency, 1u);
+    EXPECT_EQ(floor[p].process, p);
+    EXPECT_EQ(floor[p].measured_rounds, kFloorRounds);
+    EXPECT_EQ(StampsFor(floor[p].kind, floor[p].workload), Stamps::kRound);
+  }
+}
+
 TEST(RunPlanTest, WithoutACalibrationUnitsCalibrateThemselves) {
   const std::vector<UnitSpec> plan =
       PlanMatrixUnits(Small(), kAdapters, 2, RunCalibration{}, UnitKind::kTimed);

@@ -22,6 +22,7 @@
 #include "core/archive/noise_conditions.h"
 #include "core/base/build_config.h"
 #include "core/model/report_model.h"
+#include "core/run/run_plan.h"
 #include "core/worker/child_process.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -226,10 +227,12 @@ TEST(RunTest, ACrashOrHangInOneUnitCostsOnlyThatUnit) {
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->run.status, RunStatus::kComplete);
-  // The failed cells' second processes are not run: a hang would cost its timeout again.
-  EXPECT_EQ(a->run.units_planned, 13u);
-  EXPECT_EQ(a->run.units_failed, 3u);
-  EXPECT_EQ(a->units.size(), 13u);
+  // The failed cells' second processes are not run: a hang would cost its timeout again. Each
+  // cell's attribution unit is a first process of its own (and fails with the saboteur's
+  // cell), and inline measures the harness floor in 3 more.
+  EXPECT_EQ(a->run.units_planned, 13u + 8u + 3u);
+  EXPECT_EQ(a->run.units_failed, 3u + 3u);
+  EXPECT_EQ(a->units.size(), 13u + 8u + 3u);
   EXPECT_THAT(r.output, HasSubstr("3 later processes of cells that had failed were not run"));
   for (uint32_t c : {1u, 3u, 5u, 7u}) {
     const ArchivedUnit* u = FindUnit(*a, "inline", c);
@@ -331,9 +334,10 @@ TEST(RunTest, ThreadsCreatedEveryRoundAreCountedPerUnitAndShownInTheCostTable) {
     if (spec.adapter == "thread_pool") {
       EXPECT_EQ(u.result.threads_created, 0);
     } else {
-      // Every round's executors are new threads: at least one a round, at most two.
-      EXPECT_GE(u.result.threads_created, spec.measured_rounds);
-      EXPECT_LE(u.result.threads_created, 2 * spec.measured_rounds);
+      // Every drain's executors are new threads: at least one a drain, at most two (a noop
+      // round holds kRoundBatch drains).
+      EXPECT_GE(u.result.threads_created, spec.measured_rounds * u.result.batch);
+      EXPECT_LE(u.result.threads_created, 2 * spec.measured_rounds * u.result.batch);
     }
     ++checked;
   }
@@ -378,16 +382,27 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_EQ(scenario_units, 2u * 5u + 2u);
   EXPECT_EQ(a->scenarios.requested, std::vector<Scenario>{Scenario::kRoundtrip});
   EXPECT_THAT(r.output, HasSubstr("inline, scenario roundtrip, 1 worker(s): ok"));
+  // The timed units, one attribution unit per cell among them, then inline's 5 floor units.
+  const auto count = [&](UnitKind kind) {
+    return std::count_if(a->units.begin(), a->units.end(),
+                         [&](const auto& u) { return u.result.spec.kind == kind; });
+  };
+  EXPECT_EQ(count(UnitKind::kTimed), 2 * 3 * 2 * 5);
+  EXPECT_EQ(count(UnitKind::kAttribution), 2 * 3 * 2);
+  EXPECT_EQ(count(UnitKind::kFloor), 5);
   const size_t matrix_units = a->units.size() - cost_units - scenario_units;
-  EXPECT_EQ(matrix_units, 2u * 3u * 2u * 5u);
-  for (size_t i = 0; i + 1 < matrix_units; ++i) {
-    EXPECT_LE(a->units[i].result.spec.process, a->units[i + 1].result.spec.process);
+  EXPECT_EQ(matrix_units, 2u * 3u * 2u * 5u + 2u * 3u * 2u + 5u);
+  std::vector<uint32_t> timed_processes;
+  for (const ArchivedUnit& u : a->units) {
+    if (u.result.spec.kind == UnitKind::kTimed) timed_processes.push_back(u.result.spec.process);
   }
+  EXPECT_TRUE(std::is_sorted(timed_processes.begin(), timed_processes.end()));
   // The run calibrated each tier once; every unit of a tier ran that count.
   EXPECT_EQ(a->run.calibration.status, "json");
   ASSERT_EQ(a->run.calibration.tiers.size(), 3u);
   for (const ArchivedUnit& u : a->units) {
-    if (Instrumented(u.result.spec.kind) || IsScenario(u.result.spec.kind)) continue;
+    const UnitKind kind = u.result.spec.kind;
+    if (Instrumented(kind) || IsScenario(kind) || kind == UnitKind::kFloor) continue;
     EXPECT_EQ(u.result.spec.repetitions,
               a->run.calibration.RepetitionsFor(u.result.spec.tier_us));
     EXPECT_EQ(u.result.calibration.repetitions, u.result.spec.repetitions);
@@ -427,26 +442,37 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
     ASSERT_TRUE(u.result.ok) << u.result.failure;
     // A round trip's round is one no-op task: its rounds are many and its body uncalibrated.
     const bool scenario = IsScenario(u.result.spec.kind);
+    const bool floor = u.result.spec.kind == UnitKind::kFloor;
     if (scenario) {  // up to 500, fewer when a quarter second has passed (scenario.h)
       EXPECT_GE(u.result.rounds.size(), kScenarioMinRounds);
       EXPECT_LE(u.result.rounds.size(), 500u);
     } else {
-      EXPECT_EQ(u.result.rounds.size(), 10u);
+      EXPECT_EQ(u.result.rounds.size(), floor ? kFloorRounds : 10u);
     }
-    if (!Instrumented(u.result.spec.kind) && !scenario) {
+    if (!Instrumented(u.result.spec.kind) && !scenario && !floor) {
       EXPECT_GT(u.result.calibration.repetitions, 0u) << "json bodies are calibrated";
     }
     EXPECT_NE(u.result.pid, getpid());
     pids.insert(u.result.pid);
     const UnitStats again = ComputeUnitStats(u.result, a->environment.logical_cores);
     EXPECT_EQ(again.end_to_end_ns.median, u.stats.end_to_end_ns.median);
-    if (!scenario) {  // a scenario unit has no body figure: NaN
+    if (u.result.stamps != Stamps::kRound) {  // a unit that stamps no body has none: NaN
       EXPECT_EQ(again.body_ns.p95, u.stats.body_ns.p95);
     }
     EXPECT_EQ(again.overhead_share, u.stats.overhead_share);
     // A timed unit read its process's CPU clock around every round; a counting unit did not
     // (its counts would hold the clock's own work), nor a scenario unit (no stamps per task).
     const bool timed = !Instrumented(u.result.spec.kind) && !IsScenario(u.result.spec.kind);
+    // Only an attribution unit keeps every per-task stamp; a timed unit keeps its bodies'.
+    if (u.result.spec.kind == UnitKind::kAttribution) {
+      EXPECT_EQ(u.result.stamps, Stamps::kTask);
+    } else if (u.result.spec.kind == UnitKind::kTimed) {
+      EXPECT_EQ(u.result.stamps, Stamps::kBody);
+    }
+    // The run chose its clock once; every unit was timed by it, and says how far it drifted.
+    EXPECT_EQ(u.result.spec.clock, a->run.clock.decision.kind);
+    ASSERT_TRUE(u.result.clock.has_value());
+    EXPECT_EQ(u.result.clock->kind, a->run.clock.decision.kind);
     for (const RoundSample& round : u.result.rounds) {
       if (timed) {
         EXPECT_GE(round.cpu_ns, 0) << u.result.spec.adapter << " c" << u.result.spec.concurrency;
@@ -469,6 +495,70 @@ TEST(RunTest, TheArchiveCarriesTheRunAndEveryNumberRecomputes) {
   EXPECT_TRUE(a->self_checks[0].passed) << a->self_checks[0].detail;
   // --json keeps stdout machine-readable: it starts with the JSON object.
   EXPECT_THAT(r.output, HasSubstr("\"archive\""));
+}
+
+// The timed region's clock: the archive says which one timed every unit. A machine whose CPU
+// does not report an invariant TSC (stood in for by ZOO_TEST_CPU_FLAGS) runs on
+// CLOCK_MONOTONIC and says why; --clock monotonic asks for it by name; --clock tsc there is a
+// usage mistake.
+TEST(RunTest, TheArchiveSaysWhichClockTimedTheUnitsAndFallsBackWithoutAnInvariantTsc) {
+  const std::vector<std::string> small = {
+      "run", "--subject", "inline", "--adapters", "inline", "--concurrency", "1", "--tiers", "40",
+      "--warmup", "0", "--rounds", "3", "--workload", "noop", "--no-cost", "--scenarios", "none",
+      "--processes", "1", "--cell-budget", "0", "--no-report"};
+  auto run = [&](std::vector<std::string> extra, const fs::path& results) {
+    std::vector<std::string> args = small;
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"--results", results.string()});
+    return ZooHost(args);
+  };
+  auto every_unit_on = [](const Archive& a, ClockKind kind) {
+    for (const ArchivedUnit& u : a.units) {
+      EXPECT_EQ(u.result.spec.clock, kind);
+      ASSERT_TRUE(u.result.clock.has_value());
+      EXPECT_EQ(u.result.clock->kind, kind);
+    }
+  };
+  TempDir dir;
+  setenv("ZOO_TEST_CPU_FLAGS", "fpu tsc rdtscp", 1);
+  const CliRun fallback = run({}, dir.path() / "fallback");
+  const CliRun refused = run({"--clock", "tsc"}, dir.path() / "refused");
+  unsetenv("ZOO_TEST_CPU_FLAGS");
+  ASSERT_EQ(fallback.exit_code, 0) << fallback.output;
+  EXPECT_THAT(fallback.output, HasSubstr("clock: CLOCK_MONOTONIC, not the TSC: the CPU does not "
+                                         "report constant_tsc"));
+  absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path() / "fallback"));
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.clock.asked, "auto");
+  EXPECT_EQ(a->run.clock.decision.kind, ClockKind::kMonotonic);
+  EXPECT_THAT(a->run.clock.decision.fallback_reason, HasSubstr("constant_tsc"));
+  every_unit_on(*a, ClockKind::kMonotonic);
+  EXPECT_EQ(refused.exit_code, 2) << refused.output;
+  EXPECT_THAT(refused.output, HasSubstr("--clock tsc: the CPU does not report constant_tsc"));
+
+  const CliRun named = run({"--clock", "monotonic"}, dir.path() / "named");
+  ASSERT_EQ(named.exit_code, 0) << named.output;
+  a = ReadArchive(OnlyArchive(dir.path() / "named"));
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->run.clock.asked, "monotonic");
+  EXPECT_EQ(a->run.clock.decision.fallback_reason, "");
+  every_unit_on(*a, ClockKind::kMonotonic);
+
+  const CliRun bad = run({"--clock", "rdtsc"}, dir.path() / "bad");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.output, HasSubstr("--clock rdtsc: must be auto, tsc or monotonic"));
+  if (TscUnusableReasonHere("/").empty()) {  // this machine's own TSC: the default takes it
+    const CliRun tsc = run({}, dir.path() / "tsc");
+    ASSERT_EQ(tsc.exit_code, 0) << tsc.output;
+    a = ReadArchive(OnlyArchive(dir.path() / "tsc"));
+    ASSERT_TRUE(a.ok()) << a.status();
+    EXPECT_EQ(a->run.clock.decision.kind, ClockKind::kTsc);
+    every_unit_on(*a, ClockKind::kTsc);
+    const SelfCheck* drift = nullptr;
+    for (const SelfCheck& c : a->self_checks) drift = c.name == "clock_drift" ? &c : drift;
+    ASSERT_NE(drift, nullptr);
+    EXPECT_TRUE(drift->passed) << drift->detail;
+  }
 }
 
 TEST(RunTest, NoiseConditionsAreRecordedAndTheWarningsPrintedWithoutStoppingTheRun) {

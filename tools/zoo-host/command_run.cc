@@ -54,7 +54,17 @@ std::string Duration(double s) {
   return absl::StrFormat("%dm%02ds", static_cast<int>(s) / 60, static_cast<int>(s) % 60);
 }
 
-std::string Micros(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
+// Microseconds, or nanoseconds under one (a noop task's few tens of them would read 0.0 us).
+std::string Micros(double ns) {
+  return ns < 1000 ? absl::StrFormat("%.0f ns", ns) : absl::StrFormat("%.1f us", ns / 1e3);
+}
+
+// "adapter", or "adapter{counters}" / "adapter{attribution}" / "adapter{floor}".
+std::string UnitLabel(const UnitSpec& s) {
+  std::string tag = InstrumentName(s.kind);
+  if (tag.empty()) tag = PurposeName(s.kind);
+  return tag.empty() ? s.adapter : absl::StrCat(s.adapter, "{", tag, "}");
+}
 
 // Progress goes to stderr: one updating line on a terminal, plain lines otherwise.
 class ProgressPrinter {
@@ -63,9 +73,7 @@ class ProgressPrinter {
 
   void operator()(const RunProgress& p) {
     const UnitSpec& s = *p.spec;
-    const std::string instrument = InstrumentName(s.kind);
-    const std::string adapter =
-        instrument.empty() ? s.adapter : absl::StrCat(s.adapter, "{", instrument, "}");
+    const std::string adapter = UnitLabel(s);
     // A scenario unit by its scenario and pool size: its tier and concurrency say nothing.
     const std::string what =
         IsScenario(s.kind)
@@ -152,11 +160,8 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
     const UnitSpec& s = u.result.spec;
     if (IsScenario(s.kind)) continue;  // in their own table below
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
-    std::string name =
-        s.semantics.empty() ? s.adapter : absl::StrCat(s.adapter, "[", s.semantics, "]");
-    if (const std::string instrument = InstrumentName(s.kind); !instrument.empty()) {
-      absl::StrAppend(&name, "{", instrument, "}");
-    }
+    std::string name = UnitLabel(s);
+    if (!s.semantics.empty()) name = absl::StrCat(s.adapter, "[", s.semantics, "]");
     if (!u.result.ok) {
       std::cout << absl::StrFormat("%-26s %8u %5u   FAILED: %s\n", name, s.tier_us,
                                    s.concurrency, u.result.failure);
@@ -292,6 +297,10 @@ int RunCommand(int argc, char** argv) {
       "callgrind and count its instructions per task (exact, whatever the machine does; its "
       "times are meaningless). Without matrix flags the matrix is tiny: every adapter, noop, "
       "concurrency 1, 1 warm-up + 5 measured rounds")(
+      "clock", po::value<std::string>(), "the timed region's clock: auto (default: the TSC "
+      "where the kernel's clock source is tsc and the CPU reports constant_tsc and "
+      "nonstop_tsc, calibrated against CLOCK_MONOTONIC in every unit process; else "
+      "CLOCK_MONOTONIC), tsc (refused where not usable) or monotonic")(
       "json", "print a JSON summary on stdout instead of the table (progress stays on stderr)");
   po::variables_map vm;
   try {
@@ -371,6 +380,15 @@ int RunCommand(int argc, char** argv) {
       ParseScenarioList(vm.count("scenarios") ? vm["scenarios"].as<std::string>()
                                               : (quick ? "roundtrip" : "all"));
   if (!scenarios.ok()) return UsageError("run", std::string(scenarios.status().message()));
+  ClockChoice clock = ClockChoice::kAuto;
+  if (vm.count("clock")) {
+    const std::string name = vm["clock"].as<std::string>();
+    if (name == "tsc") clock = ClockChoice::kTsc;
+    else if (name == "monotonic") clock = ClockChoice::kMonotonic;
+    else if (name != "auto") {
+      return UsageError("run", absl::StrCat("--clock ", name, ": must be auto, tsc or monotonic"));
+    }
+  }
   if (cpu_idle != "shallow" && cpu_idle != "any") {
     return UsageError("run", absl::StrCat("--cpu-idle ", cpu_idle, ": must be shallow or any"));
   }
@@ -416,6 +434,7 @@ int RunCommand(int argc, char** argv) {
   run.hold_cpu_idle = cpu_idle == "shallow";
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();
   run.instrument = instrument;
+  run.clock = clock;
   run.valgrind = valgrind;
   if (instrument != RunInstrument::kNone) run.valgrind_version = ValgrindVersion(valgrind);
   InstallStopHandlers();

@@ -90,6 +90,23 @@ void Floor(PageWriter& page) {
   });
 }
 
+// The harness's own cost per task in this run, and the cells whose per-task difference is
+// under twice it, where that cost could make or hide the difference.
+void HarnessFloor(PageWriter& page) {
+  const double floor = NumberOf(page.root(), "harness_floor_ns");
+  if (!(floor > 0)) return;
+  page.Heading(page.T("harness_floor.title"), 3, "harness-floor");
+  page.AddNote("harness_floor.intro", {{"floor", page.Text(Duration(floor))},
+                                       {"processes", page.NumberText(page.root(), "harness_floor_processes")}});
+  const Cells cells = CellsOf(page, "within_harness_floor");
+  if (cells.empty()) return page.AddNote("harness_floor.none");
+  CellTable(page, {"col.difference#", "col.floors#"}, cells, [&](const rapidjson::Value& cell) -> Row {
+    const double d = std::fabs(NumberOf(cell, "subject_end_to_end_ns") -
+                               NumberOf(cell, "baseline_end_to_end_ns"));
+    return {page.Text(Duration(d)), page.Times(d / floor)};
+  });
+}
+
 void Unmeasured(PageWriter& page) {
   const rapidjson::Value& unmeasured = page.root()["unmeasured"];
   if (unmeasured.Empty()) return;
@@ -170,6 +187,7 @@ void WriteNoWinner(PageWriter& page) {
               });
   }
   Floor(page);
+  HarnessFloor(page);
   Unmeasured(page);
 }
 

@@ -1,10 +1,12 @@
-#include "core/archive/clock_json.h"
+#include "core/archive/unit_timing_json.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
 namespace zoo {
+
+namespace {
 
 void WriteClockRecord(json::Writer& w, const ClockRecord& c) {
   w.Key("clock");
@@ -38,6 +40,49 @@ absl::StatusOr<ClockRecord> ReadClockRecord(const rapidjson::Value& v, std::stri
     ZOO_ASSIGN_OR_RETURN(c.drift_ns, json::GetInt(*m, "drift_ns", at));
   }
   return c;
+}
+
+}  // namespace
+
+void WriteUnitTiming(json::Writer& w, const UnitResult& u) {
+  if (u.clock) WriteClockRecord(w, *u.clock);
+  json::String(w, "stamps", StampsName(u.stamps));
+  json::Uint(w, "batch", u.batch);
+}
+
+absl::Status ReadUnitTiming(const rapidjson::Value& v, std::string_view where, UnitResult& u) {
+  if (v.HasMember("clock")) ZOO_ASSIGN_OR_RETURN(u.clock, ReadClockRecord(v, where));
+  if (v.HasMember("stamps")) {  // absent in archives before it: every stamp was taken
+    std::string name;
+    ZOO_ASSIGN_OR_RETURN(name, json::GetString(v, "stamps", where));
+    const std::optional<Stamps> stamps = ParseStamps(name);
+    if (!stamps) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          std::string(where), ": stamps must be \"round\", \"body\" or \"task\", not \"", name, "\""));
+    }
+    u.stamps = *stamps;
+  }
+  if (v.HasMember("batch")) {  // 1 in archives before it
+    uint64_t batch = 0;
+    ZOO_ASSIGN_OR_RETURN(batch, json::GetUint(v, "batch", where));
+    if (batch == 0 || batch > 1'000'000) {
+      return absl::InvalidArgumentError(absl::StrCat(std::string(where), ": batch must be 1 to 1000000"));
+    }
+    u.batch = static_cast<uint32_t>(batch);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadSpecClock(const rapidjson::Value& v, std::string_view where, UnitSpec& s) {
+  if (!v.HasMember("clock")) return absl::OkStatus();
+  std::string clock;
+  ZOO_ASSIGN_OR_RETURN(clock, json::GetString(v, "clock", where));
+  if (clock != "tsc" && clock != "monotonic") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        std::string(where), ": clock must be \"tsc\" or \"monotonic\", not \"", clock, "\""));
+  }
+  s.clock = clock == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+  return absl::OkStatus();
 }
 
 void WriteRunClock(json::Writer& w, const RunClock& c) {
