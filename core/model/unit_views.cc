@@ -75,6 +75,9 @@ UnitView PoolProcesses(const std::vector<ArchivedUnit>& units,
   ArchivedUnit merged;
   merged.result.spec = units[sorted.front()].result.spec;
   merged.result.spec.process = 0;
+  // One cell's processes took the same stamps and batch (a pure function of kind and body).
+  merged.result.stamps = units[sorted.front()].result.stamps;
+  merged.result.batch = units[sorted.front()].result.batch;
   std::vector<uint32_t> pooled, rounds;
   std::vector<std::string> left_out;
   std::string failure;

@@ -3,6 +3,9 @@
 #include <sys/stat.h>
 
 #include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/json_util.h"
@@ -140,6 +143,61 @@ TEST(ArchiveTest, RoundTripsEveryValue) {
   EXPECT_EQ(b->environment.caches[1].num_sharing, 2u);
   EXPECT_EQ(b->environment.mhz_per_cpu, 2445.404);
   EXPECT_EQ(b->environment.load_avg, (std::vector<double>{1.5, 0.75, 0.25}));
+}
+
+// How each unit was timed survives the archive: the run's clock decision, each unit's clock
+// record, its kind's purpose, the stamps it took and its batch; a wrong value is refused with
+// the unit named, and an archive from before them reads as CLOCK_MONOTONIC with every stamp.
+TEST(ArchiveTest, TheTimingOfEveryUnitRoundTripsAndAWrongValueIsRefused) {
+  Archive a = SampleArchive();
+  a.run.clock = {.asked = "auto", .decision = {.kind = ClockKind::kTsc, .fallback_reason = ""}};
+  UnitResult& timed = a.units[0].result;
+  timed.spec.clock = ClockKind::kTsc;
+  timed.stamps = Stamps::kBody;
+  timed.clock = ClockRecord{.kind = ClockKind::kTsc, .read_cost_ns = 20.5,
+                            .ticks_per_ns = 2.596, .checked_over_ns = 15'000'000,
+                            .drift_ns = -7};
+  UnitResult floor = timed;
+  floor.spec.kind = UnitKind::kFloor;
+  floor.spec.workload = "noop";
+  floor.stamps = Stamps::kRound;
+  floor.batch = kRoundBatch;
+  for (RoundSample& r : floor.rounds) r.tasks.clear();
+  a.units.push_back({.result = floor, .stats = ComputeUnitStats(floor, 2)});
+  const std::string text = ArchiveToJson(a);
+  absl::StatusOr<Archive> b = ArchiveFromJson(text, "t.json");
+  ASSERT_TRUE(b.ok()) << b.status();
+  EXPECT_EQ(ArchiveToJson(*b), text);
+  EXPECT_EQ(b->run.clock.decision.kind, ClockKind::kTsc);
+  EXPECT_EQ(b->units[0].result.spec.clock, ClockKind::kTsc);
+  ASSERT_TRUE(b->units[0].result.clock.has_value());
+  EXPECT_EQ(b->units[0].result.clock->drift_ns, -7);
+  EXPECT_EQ(b->units[0].result.stamps, Stamps::kBody);
+  EXPECT_EQ(b->units[2].result.spec.kind, UnitKind::kFloor);
+  EXPECT_EQ(b->units[2].result.batch, kRoundBatch);
+  EXPECT_EQ(b->units[2].result.stamps, Stamps::kRound);
+
+  for (const auto& [from, to, says] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {R"("stamps":"body")", R"("stamps":"some")", "stamps must be"},
+           {R"("batch":64)", R"("batch":0)", "batch must be 1 to 1000000"},
+           {R"("purpose":"floor")", R"("purpose":"warmup")", "purpose"},
+           {R"("clock":"tsc")", R"("clock":"rdtsc")", "clock must be"},
+           {R"("kind":"tsc","read_cost_ns")", R"("kind":"hpet","read_cost_ns")",
+            "kind must be"}}) {
+    std::string bad = text;
+    const size_t at = bad.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    bad.replace(at, from.size(), to);
+    absl::StatusOr<Archive> refused = ArchiveFromJson(bad, "bad.json");
+    ASSERT_FALSE(refused.ok()) << to;
+    EXPECT_THAT(refused.status().message(), HasSubstr(says)) << to;
+  }
+
+  std::string old = ArchiveToJson(SampleArchive());
+  absl::StatusOr<Archive> before = ArchiveFromJson(old, "old.json");
+  ASSERT_TRUE(before.ok()) << before.status();
+  EXPECT_EQ(before->run.clock.decision.kind, ClockKind::kMonotonic);
 }
 
 // An archive written before rounds read the CPU clock and the environment recorded caches,

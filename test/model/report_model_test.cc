@@ -313,12 +313,18 @@ TEST(UnitKindTest, TheArchivesTwoStringsDecideTheKindAndAreWrittenBack) {
   EXPECT_EQ(ParseUnitKind("", "", "roundtrip"), UnitKind::kScenario);
   EXPECT_EQ(ParseUnitKind("counters", "", "burst_bounded"), UnitKind::kScenarioCounters);
   EXPECT_EQ(ParseUnitKind("callgrind", "", "roundtrip"), std::nullopt);
+  EXPECT_EQ(ParseUnitKind("", "", "", "attribution"), UnitKind::kAttribution);
+  EXPECT_EQ(ParseUnitKind("", "", "", "floor"), UnitKind::kFloor);
+  EXPECT_EQ(ParseUnitKind("", "", "", "diagnoser"), std::nullopt);
+  EXPECT_EQ(ParseUnitKind("counters", "", "", "floor"), std::nullopt);
+  EXPECT_FALSE(InMainMatrix(UnitKind::kAttribution));
+  EXPECT_FALSE(InMainMatrix(UnitKind::kFloor));
   EXPECT_TRUE(InMainMatrix(UnitKind::kTimed));
   EXPECT_FALSE(InMainMatrix(UnitKind::kSemantics));
   EXPECT_FALSE(InMainMatrix(UnitKind::kCounters));
   EXPECT_TRUE(InMainMatrix(UnitKind::kCallgrind));
   for (UnitKind k : {UnitKind::kTimed, UnitKind::kSemantics, UnitKind::kCounters,
-                     UnitKind::kCallgrind}) {
+                     UnitKind::kCallgrind, UnitKind::kAttribution, UnitKind::kFloor}) {
     UnitSpec s;
     s.process = 3;
     s.kind = k;
@@ -399,6 +405,78 @@ TEST(ReportModelTest, AttributionFindsTheSegmentOfTheExcessAndAllowsNegativeHand
   EXPECT_DOUBLE_EQ(s.excess[0].total_excess_ns, 15'000);
   EXPECT_EQ(s.excess[0].largest_segment, "handoff");
   EXPECT_DOUBLE_EQ(s.excess[0].largest_segment_excess_ns, 17'000);
+}
+
+// A timed unit of today takes its bodies' stamps only (a lean timed region); its cell's
+// attribution unit, in a process of its own, takes every stamp. The segments are the
+// attribution unit's and add up to its end-to-end; the verdict's end-to-end stays the timed
+// unit's; and the timed view borrows the segments for every reader of them.
+ArchivedUnit Lean(ArchivedUnit u) {
+  u.result.stamps = Stamps::kBody;
+  for (RoundSample& r : u.result.rounds) {
+    for (TaskSample& t : r.tasks) t.submit_call_ns = t.submit_return_ns = t.completed_ns = 0;
+  }
+  u.stats = ComputeUnitStats(u.result, 2);
+  return u;
+}
+
+ArchivedUnit Attribution(ArchivedUnit u) {
+  u.result.spec.kind = UnitKind::kAttribution;
+  return u;
+}
+
+TEST(ReportModelTest, SegmentsComeFromTheAttributionUnitsAndAddUpToTheirEndToEnd) {
+  Archive a = BaseArchive({"subj", "b"});
+  a.units = {Lean(MakeUnit("subj", 1, 40, Flat(50'000), 40'000)),
+             Lean(MakeUnit("b", 1, 40, Flat(45'000), 40'000)),
+             // Stamping every step costs the attribution units more than the timed ones.
+             Attribution(MakeUnit("subj", 1, 40, Flat(61'000), 40'000, /*handoff_ns=*/15'000)),
+             Attribution(MakeUnit("b", 1, 40, Flat(46'000), 40'000, /*handoff_ns=*/-2'000))};
+  EXPECT_EQ(a.units[0].stats.submit_ns.n, 0u) << "a lean timed unit has no segments of its own";
+  const ReportModel m = Build(a);
+  ASSERT_EQ(m.cells.size(), 1u) << "attribution units are in no cell";
+  EXPECT_DOUBLE_EQ(m.cells[0].subject_end_to_end_ns, 50'000) << "the timed unit's, not 61 us";
+  ASSERT_EQ(m.attribution.size(), 1u);
+  const AttributionSample& s = m.attribution[0];
+  ASSERT_EQ(s.adapters.size(), 2u);
+  for (const SegmentMedians& seg : s.adapters) {
+    EXPECT_TRUE(seg.from_attribution_units) << seg.adapter;
+    EXPECT_TRUE(seg.measurable) << seg.adapter;
+    EXPECT_DOUBLE_EQ(seg.submit_ns + seg.handoff_ns + seg.body_ns + seg.return_ns + seg.drain_ns,
+                     seg.end_to_end_ns)
+        << seg.adapter << ": the segments add up to the attribution unit's end-to-end";
+  }
+  EXPECT_DOUBLE_EQ(s.adapters[0].end_to_end_ns, 61'000);
+  EXPECT_DOUBLE_EQ(s.adapters[0].handoff_ns, 15'000);
+  ASSERT_EQ(s.excess.size(), 1u);
+  EXPECT_DOUBLE_EQ(s.excess[0].total_excess_ns, 5'000) << "the excess is the timed units'";
+  EXPECT_EQ(s.excess[0].largest_segment, "handoff");
+  for (const UnitView& v : m.units) {
+    if (v.kind != UnitKind::kTimed) continue;
+    EXPECT_TRUE(v.segments_from_attribution) << v.adapter;
+    EXPECT_EQ(v.stats.submit_ns.n, 5u) << v.adapter << " borrows its attribution unit's";
+  }
+}
+
+// The floor units' per-task end-to-end is the run's harness floor; a cell whose per-task
+// difference is under twice it is listed, one beyond it is not.
+TEST(ReportModelTest, CellsWithinTwiceTheHarnessFloorAreListed) {
+  Archive a = BaseArchive({"subj", "b", "inline"});
+  Append(a, Processes("subj", 1, 40, {40'100, 40'100, 40'100}));
+  Append(a, Processes("b", 1, 40, {40'000, 40'000, 40'000}));
+  Append(a, Processes("subj", 1, 300, {301'000, 301'000, 301'000}));
+  Append(a, Processes("b", 1, 300, {300'000, 300'000, 300'000}));
+  for (ArchivedUnit& u : Processes("inline", 1, 0, {80, 80, 80})) {
+    u.result.spec.kind = UnitKind::kFloor;
+    a.units.push_back(std::move(u));
+  }
+  const ReportModel m = Build(a);
+  EXPECT_DOUBLE_EQ(m.harness_floor_ns, 80);
+  EXPECT_EQ(m.harness_floor_processes, 3u);
+  ASSERT_EQ(m.within_harness_floor.size(), 1u);
+  const Cell& near = m.cells[m.within_harness_floor[0]];
+  EXPECT_EQ(near.tier_us, 40u) << "100 ns apart, under 2 x 80 ns; 1 us apart is not";
+  for (const Cell& c : m.cells) EXPECT_NE(c.baseline, "inline") << "the floor is in no cell";
 }
 
 TEST(ReportModelTest, ScalingSaysWhetherThroughputKeepsRising) {
