@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
     }
   }
   if (paths.empty()) Usage("which adapter .so?");
+  const zoo::CpuIdleHold idle = zoo_peer::HoldIdleAsZooHostRunDoes(kProgram);
 
   // Every plugin is loaded (or the program stops) before any benchmark runs; they stay loaded
   // until the last one has.

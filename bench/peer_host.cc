@@ -244,4 +244,16 @@ std::string Instance::AdapterError() const {
   return text != nullptr ? text : "";
 }
 
+zoo::CpuIdleHold HoldIdleAsZooHostRunDoes(const char* program) {
+  zoo::CpuIdleHold hold = zoo::CpuIdleHold::Acquire();
+  if (hold.held()) {
+    std::fprintf(stderr, "%s: deep idle states held off (/dev/cpu_dma_latency at 0), as zoo-host "
+                         "run does\n", program);
+  } else {
+    std::fprintf(stderr, "%s: deep idle states not held off (%s): compare with zoo-host run "
+                         "--cpu-idle any\n", program, hold.why().c_str());
+  }
+  return hold;
+}
+
 }  // namespace zoo_peer

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/cpu_idle_hold.h"
 #include "core/measure/body.h"
 #include "core/measure/host_services.h"
 #include "zoo/adapter.h"
@@ -196,5 +197,11 @@ inline bool RunRound(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* stat
   if (host.SubmitRound(entry, state) != ZOO_STATUS_OK) [[unlikely]] return false;
   return entry.drain(state) == ZOO_STATUS_OK;
 }
+
+// Holds the CPUs out of deep idle states for the program's life, as `zoo-host run` does by
+// default (cpu_idle_hold.h): a pool's wake-up on an idle vCPU costs tens of microseconds, so a
+// peer without the hold would compare another machine state, not another loop. Says on stderr
+// whether it holds.
+zoo::CpuIdleHold HoldIdleAsZooHostRunDoes(const char* program);
 
 }  // namespace zoo_peer

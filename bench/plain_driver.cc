@@ -177,6 +177,7 @@ int main(int argc, char** argv) {
   if (path.empty()) Usage("which adapter .so?");
   if (concurrency > 1'048'576) Usage("--concurrency is at most 1048576 (the ABI's max_batch)");
 
+  const zoo::CpuIdleHold idle = zoo_peer::HoldIdleAsZooHostRunDoes(kProgram);
   const auto plugin = zoo_peer::Plugin::OpenOrExit(kProgram, path);
   return host == zoo_peer::ZooHost::kMode
              ? Drive<zoo_peer::ZooHost>(plugin, path, concurrency, rounds, repeats, warmup)

@@ -264,6 +264,8 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "trend.unknown": "no figure",
 
 "attribution.intro": "Splits the per-task end-to-end into the submit side (inside submit), the handoff (submit return → body start), the body, the return (body end → completion seen by the host) and what no other segment holds, up to drain's return (mostly the control thread's wake-up after the last completion; above concurrency 1 less the tasks' overlap, so it can be negative there): per row they add up to the median end-to-end. Each segment is compared with every baseline at the same tier and concurrency to say where the excess falls, never in the body, which is the host's. It is a diagnosis, not the main evidence: it samples a few tiers and concurrencies only. A negative handoff is not an error: the body started before submit returned, as with adapters that create a thread inside submit.",
+"attribution.from_units": "These figures come from the attribution units: one process per cell and adapter, interleaved with the timed units, that stamps every step of every task. The stamps cost time, so their end-to-end is above the timed units' that the verdicts read; each row adds up to its own. The excess beside each table is the timed units'.",
+"attribution.from_timed": "These figures come from the timed units themselves, which in this archive took every per-task stamp (archives before the attribution units).",
 "attribution.sample.title": "Body tier {tier}, concurrency {concurrency}",
 "attribution.none": "This run has no attribution sample.",
 "attribution.measured": "measured",

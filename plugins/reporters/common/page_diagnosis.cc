@@ -159,7 +159,12 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
 void WriteAttribution(PageWriter& page) {
   page.AddText("attribution.intro");
   const rapidjson::Value& samples = page.root()["attribution"];
-  if (samples.Empty()) page.AddText("attribution.none");
+  if (samples.Empty()) return page.AddText("attribution.none");
+  // Which units the segments come from: the attribution units (every per-task stamp, own
+  // processes), or, in archives before them, the timed units themselves.
+  const rapidjson::Value& first = ArrayOf(samples[0], "adapters");
+  const bool own_units = !first.Empty() && BoolOf(first[0], "from_attribution_units");
+  page.AddNote(own_units ? "attribution.from_units" : "attribution.from_timed");
   for (rapidjson::SizeType i = 0; i < samples.Size(); ++i) AttributionSample(page, samples[i], i);
 }
 
