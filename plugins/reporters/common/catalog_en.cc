@@ -332,6 +332,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "harness_floor.title": "The harness floor",
 "harness_floor.intro": "The harness's own cost per task in this run: {floor}, the inline adapter with the noop body at concurrency 1, in {processes} processes of rounds of 64 tasks. A per-task difference under twice it could be the harness's own, so such cells are listed here.",
 "harness_floor.none": "No cell's per-task difference is under twice the floor.",
+"harness_floor.beside": "The harness's own cost per task in this run is {floor} (the harness floor, in the verdicts section): a difference under twice it may be the harness's own.",
 "col.floors": "In floors",
 "floor.row": "{baseline}: the subject costs {factor} the floor's time",
 "reason.no_winner": "the factor's 95% interval, {low} to {high}, includes 1.00×",

@@ -333,6 +333,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "harness_floor.title": "测试框架下限",
 "harness_floor.intro": "本次运行中测试框架自身每个任务的开销：{floor}，即以空执行体在并发度 1 下运行内联适配器，共 {processes} 个进程，每轮 64 个任务。每任务差异小于其两倍时可能来自测试框架本身，这类单元格列在此处。",
 "harness_floor.none": "没有单元格的每任务差异小于下限的两倍。",
+"harness_floor.beside": "本次运行中测试框架自身每个任务的开销为 {floor}（测试框架下限，见判定一节）：小于其两倍的差异可能来自测试框架本身。",
 "col.floors": "相当于下限的倍数",
 "floor.row": "{baseline}：被测框架的耗时是下限的 {factor}",
 "reason.no_winner": "倍数的 95% 区间 {low} 至 {high} 包含 1.00×",

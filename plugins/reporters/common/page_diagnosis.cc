@@ -165,6 +165,7 @@ void WriteAttribution(PageWriter& page) {
   const rapidjson::Value& first = ArrayOf(samples[0], "adapters");
   const bool own_units = !first.Empty() && BoolOf(first[0], "from_attribution_units");
   page.AddNote(own_units ? "attribution.from_units" : "attribution.from_timed");
+  page.HarnessFloorNote();  // a submit or a return is often under a microsecond
   for (rapidjson::SizeType i = 0; i < samples.Size(); ++i) AttributionSample(page, samples[i], i);
 }
 

@@ -225,6 +225,11 @@ void PageWriter::AddHeading(std::string_view key, const MessageArgs& args) {
 }
 void PageWriter::AbsoluteNote() { Add(T("table.absolute"), BlockStyle::kAbsolute); }
 
+void PageWriter::HarnessFloorNote() {
+  const double floor = NumberOf(root(), "harness_floor_ns");
+  if (floor > 0) AddNote("harness_floor.beside", {{"floor", Text(Duration(floor))}});
+}
+
 void PageWriter::Bullets(std::vector<std::string> items, BlockStyle style) {
   for (std::string& item : items) Add(std::move(item), style);
 }

@@ -129,6 +129,9 @@ class PageWriter {
   void Table(std::initializer_list<std::string_view> keys, Rows rows);
   // The note above a table of absolute times (valid within this run only).
   void AbsoluteNote();
+  // Beside sub-microsecond figures: the run's harness floor (the model's harness_floor_ns),
+  // against which a difference under twice it is the harness's own; nothing without one.
+  void HarnessFloorNote();
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);
   absl::StatusOr<ReportPage> Take();
