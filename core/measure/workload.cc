@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <ctime>
 #include <string>
 #include <system_error>
@@ -69,10 +70,17 @@ void AppendNumber(std::string& out, T value) {
   out.append(buf, r.ptr);
 }
 
+// The Documents' memory pool: a buffer on the stack, so that a repetition's allocations stay
+// small. RapidJSON's own default pool mallocs a 64 KiB chunk per Document; two of them freed
+// at the top of the heap pass glibc's trim threshold (128 KiB), so whether each repetition
+// shrank the heap and faulted it back in depended on what else the process had allocated:
+// the same body took 40 us in one unit process and 400 us in another.
+constexpr size_t kJsonPoolBytes = 4096;
+
 // One json repetition: build a small record that depends on `index`, serialize it, parse it
 // back, concatenate strings from the parsed values and fold the bytes into `h`. Only locals
-// (the Documents own their allocators), so it is thread-safe and fork-safe; to_chars keeps
-// the text, and so the checksum, independent of the locale.
+// (the Documents share a pool on the stack), so it is thread-safe and fork-safe; to_chars
+// keeps the text, and so the checksum, independent of the locale.
 uint64_t JsonRepetition(uint64_t index, uint64_t h) {
   // Every number keeps its digit count whatever the index (id has 6 digits, the name's
   // suffix 3, the score "1xxx.125", the values 6), so a repetition costs the same at any
@@ -83,7 +91,9 @@ uint64_t JsonRepetition(uint64_t index, uint64_t h) {
       std::to_chars(name + 7, name + sizeof name, 100 + id % 900);
   assert(name_end.ec == std::errc());
 
-  rapidjson::Document record;
+  alignas(std::max_align_t) char pool_buffer[kJsonPoolBytes];
+  rapidjson::MemoryPoolAllocator<> pool(pool_buffer, sizeof pool_buffer);
+  rapidjson::Document record(&pool);
   record.SetObject();
   rapidjson::Document::AllocatorType& alloc = record.GetAllocator();
   record.AddMember("id", id, alloc);
@@ -100,7 +110,7 @@ uint64_t JsonRepetition(uint64_t index, uint64_t h) {
   rapidjson::Writer<rapidjson::StringBuffer> writer(text);
   record.Accept(writer);
 
-  rapidjson::Document parsed;
+  rapidjson::Document parsed(&pool);
   parsed.Parse(text.GetString(), text.GetSize());
   assert(!parsed.HasParseError() && parsed.IsObject());
 
