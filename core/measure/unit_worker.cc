@@ -34,8 +34,9 @@
 namespace zoo {
 namespace {
 
-// The timestamps the timed region takes: per task its submit call and return, per round the
-// return of drain(). Every slot exists before the first round.
+// The timestamps the timed region takes: per round its start and drain's return, and per task
+// its submit call and return in an attribution unit only. Every slot exists before the first
+// round.
 struct RoundTimes {
   // Which stamps are taken (unit_kind.h): submit_call and submit_return are empty unless kTask.
   Stamps stamps = Stamps::kTask;
