@@ -8,6 +8,19 @@ namespace zoo {
 
 namespace {
 
+// The clock named by member `key` of `v` ("tsc" or "monotonic"); `where` names `v` in an error.
+absl::StatusOr<ClockKind> ReadClockKind(const rapidjson::Value& v, const char* key,
+                                        std::string_view where) {
+  std::string name;
+  ZOO_ASSIGN_OR_RETURN(name, json::GetString(v, key, where));
+  if (name != "tsc" && name != "monotonic") {
+    return absl::InvalidArgumentError(absl::StrCat(std::string(where), ": ", key,
+                                                   " must be \"tsc\" or \"monotonic\", not \"",
+                                                   name, "\""));
+  }
+  return name == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+}
+
 void WriteClockRecord(json::Writer& w, const ClockRecord& c) {
   w.Key("clock");
   w.StartObject();
@@ -26,13 +39,7 @@ absl::StatusOr<ClockRecord> ReadClockRecord(const rapidjson::Value& v, std::stri
   ZOO_ASSIGN_OR_RETURN(m, json::Member(v, "clock", where));
   const std::string at = absl::StrCat(std::string(where), " clock");
   ClockRecord c;
-  std::string kind;
-  ZOO_ASSIGN_OR_RETURN(kind, json::GetString(*m, "kind", at));
-  if (kind != "tsc" && kind != "monotonic") {
-    return absl::InvalidArgumentError(
-        absl::StrCat(at, ": kind must be \"tsc\" or \"monotonic\", not \"", kind, "\""));
-  }
-  c.kind = kind == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+  ZOO_ASSIGN_OR_RETURN(c.kind, ReadClockKind(*m, "kind", at));
   ZOO_ASSIGN_OR_RETURN(c.read_cost_ns, json::GetDouble(*m, "read_cost_ns", at));
   if (c.kind == ClockKind::kTsc) {
     ZOO_ASSIGN_OR_RETURN(c.ticks_per_ns, json::GetDouble(*m, "ticks_per_ns", at));
@@ -75,13 +82,7 @@ absl::Status ReadUnitTiming(const rapidjson::Value& v, std::string_view where, U
 
 absl::Status ReadSpecClock(const rapidjson::Value& v, std::string_view where, UnitSpec& s) {
   if (!v.HasMember("clock")) return absl::OkStatus();
-  std::string clock;
-  ZOO_ASSIGN_OR_RETURN(clock, json::GetString(v, "clock", where));
-  if (clock != "tsc" && clock != "monotonic") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        std::string(where), ": clock must be \"tsc\" or \"monotonic\", not \"", clock, "\""));
-  }
-  s.clock = clock == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+  ZOO_ASSIGN_OR_RETURN(s.clock, ReadClockKind(v, "clock", where));
   return absl::OkStatus();
 }
 
@@ -100,13 +101,7 @@ absl::StatusOr<RunClock> ReadRunClock(const rapidjson::Value& run) {
   const rapidjson::Value* m;
   ZOO_ASSIGN_OR_RETURN(m, json::Member(run, "clock", "run"));
   ZOO_ASSIGN_OR_RETURN(c.asked, json::GetString(*m, "asked", "run clock"));
-  std::string kind;
-  ZOO_ASSIGN_OR_RETURN(kind, json::GetString(*m, "kind", "run clock"));
-  if (kind != "tsc" && kind != "monotonic") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("run clock: kind must be \"tsc\" or \"monotonic\", not \"", kind, "\""));
-  }
-  c.decision.kind = kind == "tsc" ? ClockKind::kTsc : ClockKind::kMonotonic;
+  ZOO_ASSIGN_OR_RETURN(c.decision.kind, ReadClockKind(*m, "kind", "run clock"));
   ZOO_ASSIGN_OR_RETURN(c.decision.fallback_reason,
                        json::GetString(*m, "fallback_reason", "run clock"));
   return c;
