@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/plugin/plugin_text.h"
+#include "core/plugin/variant_extensions.h"
 
 namespace zoo {
 
@@ -29,6 +30,8 @@ struct AdapterDescriptor {
     uint32_t default_capacity = 0;  // 0: unbounded
   };
   SubmitAnyThread submit_any_thread = {};
+  // Its execution forms (zoo.native/1) and the layers it can be driven at (zoo.layers/1).
+  AdapterVariants variants = {};
 };
 
 }  // namespace zoo

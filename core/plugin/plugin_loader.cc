@@ -164,6 +164,8 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
   absl::StatusOr<PluginText> text = ReadTextExtension(
       entry->get_extension != nullptr ? entry->get_extension(ZOO_EXT_TEXT) : nullptr, shown);
   if (!text.ok()) return text.status();
+  absl::StatusOr<AdapterVariants> variants = ReadAdapterVariants(*entry, shown);
+  if (!variants.ok()) return variants.status();
   AdapterDescriptor descriptor{
       .name = AbiText(entry->name),
       .version = AbiText(entry->version),
@@ -176,6 +178,7 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
       .file = std::filesystem::absolute(file).lexically_normal().string(),
       .text = *std::move(text),
       .submit_any_thread = ReadSubmitAnyThread(*entry),
+      .variants = *std::move(variants),
   };
   return LoadedAdapter(std::move(library), entry, std::move(descriptor));
 }

@@ -36,6 +36,33 @@ uint64_t GetUint(const rapidjson::Value& v, const char* key) {
   return (it != v.MemberEnd() && it->value.IsUint64()) ? it->value.GetUint64() : 0;
 }
 
+// A variant list (zoo.native/1 forms, zoo.layers/1 layers) under `key`; absent when empty.
+void WriteVariants(JsonWriter& w, const char* key, const std::vector<AdapterVariant>& list) {
+  if (list.empty()) return;
+  w.Key(key);
+  w.StartArray();
+  for (const AdapterVariant& v : list) {
+    w.StartObject();
+    Field(w, "name", v.name);
+    Field(w, "description", v.description);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+std::vector<AdapterVariant> ReadVariants(const rapidjson::Value& v, const char* key) {
+  std::vector<AdapterVariant> out;
+  auto it = v.FindMember(key);
+  if (it == v.MemberEnd() || !it->value.IsArray()) return out;
+  for (const rapidjson::Value& item : it->value.GetArray()) {
+    if (item.IsObject()) {
+      out.push_back({.name = GetString(item, "name"),
+                     .description = GetString(item, "description")});
+    }
+  }
+  return out;
+}
+
 void WriteDescriptor(JsonWriter& w, const AdapterDescriptor& d) {
   w.StartObject();
   Field(w, "name", d.name);
@@ -58,6 +85,8 @@ void WriteDescriptor(JsonWriter& w, const AdapterDescriptor& d) {
     w.Uint(d.submit_any_thread.default_capacity);
     w.EndObject();
   }
+  WriteVariants(w, "native_forms", d.variants.native_forms);
+  WriteVariants(w, "layers", d.variants.layers);
   WritePluginText(w, d.text);
   w.EndObject();
 }
@@ -85,6 +114,8 @@ AdapterDescriptor ReadDescriptor(const rapidjson::Value& v) {
       // Written by WritePluginText above: a malformed member cannot come from this host.
       .text = ReadPluginText(v, "the worker's descriptor").value_or(PluginText{}),
       .submit_any_thread = ReadSubmitAnyThread(v),
+      .variants = {.native_forms = ReadVariants(v, "native_forms"),
+                   .layers = ReadVariants(v, "layers")},
   };
 }
 

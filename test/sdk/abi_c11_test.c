@@ -2,7 +2,10 @@
  * as strict C11 and pins the layout third parties depend on. */
 #include <zoo/adapter.h>
 #include <zoo/ext/build.h>
+#include <zoo/ext/layers.h>
+#include <zoo/ext/native.h>
 #include <zoo/ext/semantics.h>
+#include <zoo/ext/submit_any_thread.h>
 #include <zoo/ext/text.h>
 #include <zoo/reporter.h>
 
@@ -18,6 +21,10 @@ _Static_assert(ZOO_ADAPTER_ENTRY_FROZEN_SIZE == 16, "frozen header size changed"
 /* The outcome record crosses processes byte for byte: fixed at 64 bytes. */
 _Static_assert(sizeof(zoo_task_outcome_t) == 64, "outcome record changed size");
 _Static_assert(ZOO_ADAPTER_ENTRY_SIZE_1_0 <= sizeof(zoo_adapter_entry_t), "1.0 size too big");
+/* The variant lists (zoo.native/1, zoo.layers/1) start with their size and count. */
+_Static_assert(offsetof(zoo_variant_t, name) == 8, "variant name moved");
+_Static_assert(offsetof(zoo_native_extension_t, forms) == 8, "native forms moved");
+_Static_assert(offsetof(zoo_layers_extension_t, layers) == 8, "layers moved");
 /* The reporter entry's frozen header: the same four fields at the same offsets. */
 _Static_assert(offsetof(zoo_reporter_entry_t, magic) == 0, "reporter magic moved");
 _Static_assert(offsetof(zoo_reporter_entry_t, abi_major) == 4, "reporter abi_major moved");
