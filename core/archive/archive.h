@@ -13,7 +13,8 @@
 //            instrument_version, calibration (calibration_json.h)},
 //    "environment": {cpu_model, logical_cores, os, kernel, machine, hostname, compiler,
 //            compiler_flags, build_type, sanitizers, zoo_host_version, git_commit,
-//            caches, mhz_per_cpu, load_avg (machine_state_json.h; optional)},
+//            caches, mhz_per_cpu, load_avg (machine_state_json.h; optional),
+//            round_trips (round_trips_json.h; optional)},
 //    "subject": {name, version},
 //    "adapters": [{name, version, description, kind, caliber_notes, drive_level, abi, file,
 //            sha256, build (plugin_build_json.h; optional), text: {language: {key: text}}

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "core/archive/round_trips_json.h"
 
 namespace zoo {
 
@@ -28,6 +29,7 @@ void WriteMachineState(json::Writer& w, const SystemInfo& e) {
     for (double x : e.load_avg) w.Double(x);
     w.EndArray();
   }
+  WriteRoundTrips(w, e);
 }
 
 absl::Status ReadMachineState(const rapidjson::Value& v, std::string_view where,
@@ -60,7 +62,7 @@ absl::Status ReadMachineState(const rapidjson::Value& v, std::string_view where,
       e.load_avg.push_back(x.GetDouble());
     }
   }
-  return absl::OkStatus();
+  return ReadRoundTrips(v, where, e);
 }
 
 }  // namespace zoo

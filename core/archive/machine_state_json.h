@@ -1,7 +1,7 @@
 // The environment record's caches, clock and load (machine_state.h), optional members of
 // "environment" that archives written before them lack:
 //   "caches": [{type, level, size (bytes), num_sharing}], "mhz_per_cpu": 2445.4,
-//   "load_avg": [1 min, 5 min, 15 min]
+//   "load_avg": [1 min, 5 min, 15 min], "round_trips": {...} (round_trips_json.h)
 // Each is written only when it was read (a machine without "cpu MHz" has none), in Google
 // Benchmark's own names, so that the gbench export copies them into its context.
 #pragma once

@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "core/base/machine_state.h"
+#include "core/base/round_trips.h"
 
 namespace zoo {
 
@@ -30,6 +32,9 @@ struct SystemInfo {
   std::vector<CpuCache> caches = {};
   double mhz_per_cpu = 0;
   std::vector<double> load_avg = {};  // 1, 5 and 15 minutes
+  // The hand-off and pipe round trips measured at run start (round_trips.h), not by
+  // ReadSystemInfo; none in archives before them or when the measurement failed.
+  std::optional<RoundTrips> round_trips = std::nullopt;
 };
 
 SystemInfo ReadSystemInfo();

@@ -150,8 +150,8 @@ void WriteModelEnvironment(json::Writer& w, const SystemInfo& e) {
       .Text("sanitizers", e.sanitizers)
       .Text("zoo_host_version", e.zoo_host_version)
       .Text("git_commit", e.git_commit);
-  // Caches, clock and load as the archive has them, only where it has them (the gbench
-  // export's context reads them).
+  // Caches, clock, load and the round trips as the archive has them, only where it has them
+  // (the gbench export's context reads the first three, the machine table the round trips).
   WriteMachineState(w, e);
 }
 

@@ -20,6 +20,7 @@
 #include "core/archive/noise_conditions.h"
 #include "core/base/cpu_idle_hold.h"
 #include "core/base/clock.h"
+#include "core/base/round_trips.h"
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
 #include "core/run/cost_plan.h"
@@ -120,8 +121,10 @@ void PlanSemanticsDimension(const std::filesystem::path& zoo_host, const Catalog
 
 using NoteFn = std::function<void(std::string_view)>;
 
-// The archive's run record and environment, before anything is measured.
-Archive StartArchive(const RunOptions& options, const SystemInfo& environment, NoiseRecord noise) {
+// The archive's run record and environment, before any unit: the machine's round trips are
+// measured here, once, under the run's idle hold and after the catalog's probes have ended.
+Archive StartArchive(const RunOptions& options, const SystemInfo& environment, NoiseRecord noise,
+                     const NoteFn& note) {
   Archive archive;
   archive.run.started_utc = UtcNow();
   archive.run.command = options.command_line;
@@ -132,6 +135,7 @@ Archive StartArchive(const RunOptions& options, const SystemInfo& environment, N
   archive.run.instrument_version =
       options.instrument == RunInstrument::kNone ? "" : options.valgrind_version;
   archive.environment = environment;
+  note(MeasureRunRoundTrips(archive.environment.round_trips));
   archive.noise = std::move(noise);
   archive.subject = options.matrix.subject;
   archive.run.clock = {.asked = ClockChoiceName(options.clock),
@@ -424,7 +428,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   if (idle.held()) note("cpu idle: deep idle states held off until the run ends (/dev/cpu_dma_latency at 0)");
 
   const uint32_t cores = std::max(1u, environment.logical_cores);
-  Archive archive = StartArchive(options, environment, std::move(noise));
+  Archive archive = StartArchive(options, environment, std::move(noise), note);
   if (const RunClock& c = archive.run.clock; !c.decision.fallback_reason.empty()) {
     if (options.clock == ClockChoice::kTsc) {
       return absl::InvalidArgumentError(absl::StrCat("--clock tsc: ", c.decision.fallback_reason));

@@ -391,5 +391,45 @@ TEST_F(MarkdownReporterTest, BadRequestsFailWithASentence) {
   EXPECT_EQ(r.error, "");
 }
 
+
+// The machine table's round trips: a row for a model whose environment has them, in both
+// languages; none for one without them (every archive before them).
+TEST_F(MarkdownReporterTest, TheMachineTableShowsTheRoundTripsWhereTheModelHasThem) {
+  const std::string en_title = Title("en", "section.environment.title");
+  EXPECT_THAT(Section(Report(*model_, "en"), en_title), Not(HasSubstr("round trips")));
+  EXPECT_THAT(Section(Report(*model_, "zh"), Title("zh", "section.environment.title")),
+              Not(HasSubstr("往返时间")));
+  rapidjson::Document d;
+  d.Parse(model_->data(), model_->size());
+  const auto trip = [&](const char* name, double median_ns, unsigned exchanges) {
+    const std::string at = std::string("/environment/round_trips/") + name;
+    rapidjson::Pointer((at + "/method").c_str()).Set(d, "m");
+    rapidjson::Pointer((at + "/median_ns").c_str()).Set(d, median_ns);
+    rapidjson::Pointer((at + "/mean_ns").c_str()).Set(d, median_ns + 100);
+    rapidjson::Pointer((at + "/exchanges").c_str()).Set(d, exchanges);
+    rapidjson::Pointer((at + "/batch").c_str()).Set(d, 100u);
+  };
+  trip("handoff", 4120, 20000);
+  trip("pipe", 9870, 20000);
+  const auto json = [&] {
+    rapidjson::StringBuffer b;
+    rapidjson::Writer<rapidjson::StringBuffer> w(b);
+    d.Accept(w);
+    return std::string(b.GetString());
+  };
+  const std::string with = json();
+  EXPECT_THAT(Section(Report(with, "en"), en_title),
+              HasSubstr("| round trips | condition-variable hand-off between two threads 4.1 µs, "
+                        "pipe between two processes 9.9 µs (medians of batches of 100; 20000 "
+                        "exchanges each, at run start, outside every unit) |"));
+  const std::string zh = Section(Report(with, "zh"), Title("zh", "section.environment.title"));
+  EXPECT_THAT(zh, HasSubstr("| 往返时间 | 条件变量交接（同一进程的两个线程）4.1 µs，管道（两个进程）9.9 µs"));
+  EXPECT_THAT(testing::EnglishRuns(testing::WithoutModelText(zh, with)), IsEmpty());
+  // The time budget cut the pipe's short: each figure says its own count.
+  trip("pipe", 9870, 1200);
+  EXPECT_THAT(Section(Report(json(), "en"), en_title),
+              HasSubstr("9.9 µs (1200 exchanges); medians of batches of 100"));
+}
+
 }  // namespace
 }  // namespace zoo::report

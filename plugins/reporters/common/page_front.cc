@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_join.h"
 #include "plugins/reporters/common/concat.h"
+#include "plugins/reporters/common/page_round_trips.h"
 #include "plugins/reporters/common/page_writer.h"
 #include "plugins/reporters/common/text_format.h"
 
@@ -228,6 +229,7 @@ void WriteEnvironment(PageWriter& page) {
                                : value->IsUint() ? std::to_string(value->GetUint())
                                                  : page.Quote(StringOf(*value)));
   }
+  if (std::optional<Row> trips = RoundTripsRow(page, env)) rows.push_back(*std::move(trips));
   row("env.harness", Harness(page, env));
   row("env.subject", page.T("env.subject_value",
                             {{"name", page.front().subject}, {"version", page.front().version}}));
