@@ -300,6 +300,14 @@ std::vector<uint32_t> UintsOf(const rapidjson::Value& array) {
   return values;
 }
 
+std::vector<std::string> StringsOf(const rapidjson::Value& array) {
+  std::vector<std::string> values;
+  for (const rapidjson::Value& v : array.GetArray()) {
+    if (v.IsString()) values.emplace_back(v.GetString(), v.GetStringLength());
+  }
+  return values;
+}
+
 double StatOf(const rapidjson::Value* unit, const char* key) {
   return unit == nullptr ? std::numeric_limits<double>::quiet_NaN()
                          : NumberOf(ObjectOf(*unit, "stats"), key);

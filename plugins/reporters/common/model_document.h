@@ -72,6 +72,7 @@ std::string_view StringOf(const rapidjson::Value& v);  // "" unless v is a strin
 double NumberOf(const rapidjson::Value& v);            // NaN unless v is a number
 // The whole numbers of a model array ("concurrencies", "tiers_us"), anything else skipped.
 std::vector<uint32_t> UintsOf(const rapidjson::Value& array);
+std::vector<std::string> StringsOf(const rapidjson::Value& array);  // the strings, so too
 // A figure of a unit's "stats" ("overhead_share"); NaN without a unit or its stats.
 double StatOf(const rapidjson::Value* unit, const char* key);
 

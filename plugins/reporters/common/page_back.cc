@@ -18,14 +18,12 @@ void Withheld(PageWriter& page) {
   if (withheld == nullptr || !withheld->IsArray()) return page.Lacks("self_checks.withheld");
   if (withheld->Empty()) return;
   page.AddHeading("caliber.withheld.title");
-  page.Bullets(MapEach(withheld->GetArray(),
-                       [&](const rapidjson::Value& w) {
-                         return page.T(Concat("withheld.", StringOf(w, "reason_code")),
-                                       {{"unit", page.QuoteOf(w, "unit")},
-                                        {"cores", page.Cores()},
-                                        {"overhead", page.Dur(NumberOf(w, "overhead_ns"))}});
-                       }),
-               BlockStyle::kNoteItem);
+  page.NoteItems(MapEach(withheld->GetArray(), [&](const rapidjson::Value& w) {
+    return page.T(Concat("withheld.", StringOf(w, "reason_code")),
+                  {{"unit", page.QuoteOf(w, "unit")},
+                   {"cores", page.Cores()},
+                   {"overhead", page.DurOf(w, "overhead_ns")}});
+  }));
 }
 
 std::string Samples(PageWriter& page, const rapidjson::Value& unit) {
@@ -48,21 +46,19 @@ Row AppendixRow(PageWriter& page, const rapidjson::Value& u) {
   const rapidjson::Value& e2e = ObjectOf(stats, "end_to_end_ns");
   row.push_back(page.T("cell.ok"));
   for (const char* key : {"p50", "p95", "p99", "mean", "stdev"}) {
-    row.push_back(page.Dur(NumberOf(e2e, key)));
+    row.push_back(page.DurOf(e2e, key));
   }
-  row.push_back(page.Pct(NumberOf(e2e, "relative_spread")));
-  row.push_back(page.Dur(NumberOf(ObjectOf(stats, "body_ns"), "median")));
-  row.push_back(page.Dur(NumberOf(stats, "overhead_ns")));
-  row.push_back(page.Pct(NumberOf(stats, "overhead_share"), 2));
-  row.push_back(page.Text(Rate(NumberOf(stats, "throughput_per_s"))));
+  row.insert(row.end(),
+             {page.PctOf(e2e, "relative_spread"), page.DurOf(ObjectOf(stats, "body_ns"), "median"),
+              page.DurOf(stats, "overhead_ns"), page.PctOf(stats, "overhead_share", 2),
+              page.Text(Rate(NumberOf(stats, "throughput_per_s")))});
   return row;
 }
 
 // The deck's last slide: where the full report, the raw data and the re-render are.
 void Closing(PageWriter& page) {
-  const rapidjson::Value& root = page.root();
-  const rapidjson::Value& run = root["run"];
-  const std::string_view archive = StringOf(root, "archive_path");
+  const rapidjson::Value& run = page.root()["run"];
+  const std::string_view archive = StringOf(page.root(), "archive_path");
   page.Heading(page.T("deck.closing.title"), 3, "closing");
   page.AddLead("deck.closing.full_report", {{"file", page.Code("report.md")}});
   page.AddText("deck.closing.layout_only");
@@ -89,12 +85,11 @@ void WriteCaliber(PageWriter& page) {
                 {"notes", page.PluginText(name, "caliber_notes", StringOf(a, "caliber_notes"))}}));
     const rapidjson::Value* gate = MemberOf(a, "gate");
     if (gate != nullptr && !BoolOf(*gate, "passed")) {
-      lines.push_back(page.T(
-          "caliber.rejected",
-          {{"adapter", page.Quote(name)}, {"reason", page.Record(StringOf(*gate, "reason"))}}));
+      lines.push_back(page.T("caliber.rejected", {{"adapter", page.Quote(name)},
+                                                  {"reason", page.RecordOf(*gate, "reason")}}));
     }
   }
-  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+  page.NoteItems(std::move(lines));
   page.AddNote("caliber.levels");
   std::vector<std::string> limits = {page.T(
       "caliber.machine", {{"cpu", page.QuoteOf(page.root()["environment"], "cpu_model")},
@@ -139,9 +134,9 @@ void WriteByob(PageWriter& page) {
 
 void WriteSelfCheck(PageWriter& page) {
   const rapidjson::Value& checks = page.root()["self_checks"];
-  page.Add(page.Strong(page.T(BoolOf(checks, "passed") ? "self_check.overall.passed"
-                                                       : "self_check.overall.failed")),
-           BlockStyle::kLead);
+  page.AddStrong(
+      BoolOf(checks, "passed") ? "self_check.overall.passed" : "self_check.overall.failed", {},
+      BlockStyle::kLead);
   std::vector<std::string> lines;
   const rapidjson::Value& list = ArrayOf(checks, "checks");
   for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
@@ -151,7 +146,7 @@ void WriteSelfCheck(PageWriter& page) {
          {"outcome", page.T(BoolOf(list[i], "passed") ? "outcome.passed" : "outcome.failed")},
          {"statement", page.SayAt(list, i, "self_checks.checks")}}));
   }
-  page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+  page.NoteItems(std::move(lines));
 }
 
 void WriteAppendix(PageWriter& page) {
@@ -172,7 +167,7 @@ void WriteAppendix(PageWriter& page) {
     }));
   }
   page.AddNote("report.footer", {{"version", page.NumberText(page.root(), "model_version")},
-                                 {"path", page.Code(StringOf(page.root(), "archive_path"))}});
+                                 {"path", page.ArchivePath()}});
 }
 
 }  // namespace zoo::report

@@ -27,13 +27,12 @@ void NotedTable(PageWriter& page, std::vector<PageColumn> columns, const rapidjs
   page.Table(std::move(columns), MapEach(rows.GetArray(), [&](const rapidjson::Value& element) {
                return row(element, notes);
              }));
-  for (size_t i = 0; i < notes.notes().size(); ++i) {
-    const CostNote& note = notes.notes()[i];
-    page.Add(page.T("cost.note", {{"note", std::to_string(i + 1)},
-                                  {"reason", page.NamedOr("cost.reason.", note.code, "code")},
-                                  {"detail", page.Record(note.detail)}}),
-             BlockStyle::kNoteItem);
-  }
+  size_t number = 0;
+  page.NoteItems(MapEach(notes.notes(), [&](const CostNote& note) {
+    return page.T("cost.note", {{"note", std::to_string(++number)},
+                                {"reason", page.NamedOr("cost.reason.", note.code, "code")},
+                                {"detail", page.Record(note.detail)}});
+  }));
 }
 
 void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
@@ -48,8 +47,8 @@ void CountsTable(PageWriter& page, const rapidjson::Value& cost) {
   if (threads) header.push_back({page.T("cost.col.threads_created"), true});
   NotedTable(page, std::move(header), rows, [&](const rapidjson::Value& row, CostNotes& notes) {
     const std::string_view failure = BoolOf(row, "ok") ? "" : StringOf(row, "failure");
-    Row cells = {page.AdapterColumn(StringOf(row, "adapter")), page.NumberText(row, "concurrency"),
-                 page.Text(Count(NumberOf(row, "tasks")))};
+    Row cells = {page.AdapterOf(row), page.NumberText(row, "concurrency"),
+                 page.CountOf(row, "tasks")};
     for (const CostCount& c : kCostCounts) {
       cells.push_back(CellText(page, notes.Cell(MemberOf(row, c.field), c.format, failure)));
     }
@@ -75,33 +74,30 @@ void ColdStartTable(PageWriter& page, const rapidjson::Value& cost) {
     const bool ok = BoolOf(row, "ok");
     const std::string_view failure = ok ? "" : StringOf(row, "failure");
     const std::string failed = ok ? "" : CellText(page, notes.Failed(failure));
-    return {page.AdapterColumn(StringOf(row, "adapter")),
-            ok ? page.Dur(NumberOf(row, "setup_ns")) : failed,
-            ok ? page.Dur(NumberOf(row, "first_task_ns")) : failed,
+    return {page.AdapterOf(row), ok ? page.DurOf(row, "setup_ns") : failed,
+            ok ? page.DurOf(row, "first_task_ns") : failed,
             CellText(page, notes.Cell(MemberOf(row, "alloc_calls"), Count, failure, "total")),
             CellText(page, notes.Cell(MemberOf(row, "alloc_bytes"), Bytes, failure, "total"))};
   });
 }
 
 Row CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes) {
-  Row cells = {page.AdapterColumn(StringOf(row, "adapter")), page.NumberText(row, "concurrency"),
-               page.TierText(UintOf(row, "tier_us")), page.Text(Count(NumberOf(row, "tasks")))};
+  Row cells = {page.AdapterOf(row), page.NumberText(row, "concurrency"), page.TierOf(row),
+               page.CountOf(row, "tasks")};
   if (!BoolOf(row, "ok")) {
     cells.insert(cells.end(), 4, CellText(page, notes.Failed(StringOf(row, "failure"))));
     return cells;
   }
-  cells.push_back(page.Text(Count(NumberOf(row, "instructions_per_task"))));
-  cells.push_back(page.Text(Count(NumberOf(row, "instructions"))));
+  cells.push_back(page.CountOf(row, "instructions_per_task"));
+  cells.push_back(page.CountOf(row, "instructions"));
   if (!BoolOf(row, "repeat_available")) {
     cells.insert(cells.end(), 2,
                  CellText(page, notes.NotRepeated(StringOf(row, "repeat_unavailable_reason"))));
     return cells;
   }
-  cells.push_back(page.Text(Count(NumberOf(row, "repeat_instructions"))));
-  cells.push_back(BoolOf(row, "repeats_exactly")
-                      ? page.T("cost.repeats.yes")
-                      : page.T("cost.repeats.no",
-                               {{"difference", page.Pct(NumberOf(row, "repeat_difference"), 2)}}));
+  cells.push_back(page.CountOf(row, "repeat_instructions"));
+  cells.push_back(page.T(BoolOf(row, "repeats_exactly") ? "cost.repeats.yes" : "cost.repeats.no",
+                         {{"difference", page.PctOf(row, "repeat_difference", 2)}}));
   return cells;
 }
 
@@ -152,24 +148,21 @@ void WriteCost(PageWriter& page) {
   if (StringOf(cost, "status") != "measured") {
     page.Add(NotRun(page, StringOf(cost, "reason_code")), BlockStyle::kLead);
     // A run under callgrind counts nothing else, but its instruction counts are the point.
-    if (StringOf(cost, "callgrind_status") == "measured") {
-      CallgrindTable(page, cost);
-      Caveats(page, workload);
+    if (StringOf(cost, "callgrind_status") != "measured") return;
+  } else {
+    std::vector<std::string> status = {page.T(
+        "cost.status.measured", {{"concurrencies", page.Uints(ArrayOf(cost, "concurrencies"))}})};
+    const std::string_view counters = StringOf(cost, "counters_status");
+    status.push_back(
+        page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
+    if (const std::string_view reason = StringOf(cost, "counters_reason");
+        counters != "available" && !reason.empty()) {
+      status.push_back(page.T("cost.counters.reason", {{"reason", page.Record(reason)}}));
     }
-    return;
+    page.Bullets(std::move(status));
+    CountsTable(page, cost);
+    ColdStartTable(page, cost);
   }
-  std::vector<std::string> status = {page.T(
-      "cost.status.measured", {{"concurrencies", page.Uints(ArrayOf(cost, "concurrencies"))}})};
-  const std::string_view counters = StringOf(cost, "counters_status");
-  status.push_back(
-      page.TOr(Concat("cost.counters.", counters), page.T("cost.counters.unavailable")));
-  if (const std::string_view reason = StringOf(cost, "counters_reason");
-      counters != "available" && !reason.empty()) {
-    status.push_back(page.T("cost.counters.reason", {{"reason", page.Record(reason)}}));
-  }
-  page.Bullets(std::move(status));
-  CountsTable(page, cost);
-  ColdStartTable(page, cost);
   CallgrindTable(page, cost);
   Caveats(page, workload);
 }

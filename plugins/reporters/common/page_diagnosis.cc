@@ -12,17 +12,16 @@ namespace {
 
 void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t index) {
   page.AddHeading("attribution.sample.title",
-                  {{"tier", page.TierText(UintOf(sample, "tier_us"))},
+                  {{"tier", page.TierOf(sample)},
                    {"concurrency", page.NumberText(sample, "concurrency")}});
   page.AbsoluteNote();
   Rows rows;
   for (const rapidjson::Value& a : ArrayOf(sample, "adapters").GetArray()) {
     const bool measurable = BoolOf(a, "measurable");
-    Row row = {page.AdapterColumn(StringOf(a, "adapter"))};
+    Row row = {page.AdapterOf(a)};
     // drain_ns: what no other segment holds, so the row adds up to its end-to-end.
     for (const char* segment : {"submit_ns", "handoff_ns", "body_ns", "return_ns", "drain_ns"}) {
-      row.push_back(
-          page.Text(measurable ? Duration(NumberOf(a, segment)) : std::string(kNoFigure)));
+      row.push_back(measurable ? page.DurOf(a, segment) : page.Text(kNoFigure));
     }
     const std::string_view code = StringOf(a, "not_measurable_code");
     if (!measurable && code.empty()) {
@@ -39,7 +38,7 @@ void AttributionSample(PageWriter& page, const rapidjson::Value& sample, size_t 
     const double total = NumberOf(e, "total_excess_ns");
     MessageArgs args = {{"excess", page.Dur(total)}, {"baseline", page.QuoteOf(e, "baseline")}};
     if (total <= 0) return page.T("attribution.excess.not_slower", args);
-    args.emplace_back("segment_excess", page.Dur(NumberOf(e, "largest_segment_excess_ns")));
+    args.emplace_back("segment_excess", page.DurOf(e, "largest_segment_excess_ns"));
     args.emplace_back("segment", page.T(Concat("segment.", StringOf(e, "largest_segment"))));
     return page.T("attribution.excess.slower", args);
   }));
@@ -54,8 +53,8 @@ const rapidjson::Value& Described(const rapidjson::Value& record) {
 std::string CheckSentence(PageWriter& page, const rapidjson::Value& check, std::string_view item) {
   const double left = NumberOf(check, "left_in_flight_ns");
   const MessageArgs args = {{"item", page.Quote(item)},
-                            {"timeout", page.Dur(NumberOf(check, "timeout_ns"))},
-                            {"body", page.Dur(NumberOf(check, "body_ns"))},
+                            {"timeout", page.DurOf(check, "timeout_ns")},
+                            {"body", page.DurOf(check, "body_ns")},
                             {"left", page.Dur(left)}};
   if (BoolOf(check, "passed")) return page.T("semantics.check.passed", args);
   return page.T(left < 0 ? "semantics.check.stayed" : "semantics.check.failed", args);
@@ -82,14 +81,12 @@ void SemanticsCosts(PageWriter& page, const rapidjson::Value& items) {
       }
       // A price inside the noise is never printed as a number (it could read as a saving).
       const std::string_view verdict = StringOf(cost, "verdict");
-      prices.push_back({name, concurrency, page.Dur(NumberOf(cost, "off_median_ns")),
-                        page.Dur(NumberOf(cost, "on_median_ns")),
-                        verdict == "no_measurable_cost"
-                            ? page.T("semantics.verdict.no_measurable_cost")
-                            : page.Dur(NumberOf(cost, "cost_ns"))});
-      verdicts.push_back({name, concurrency, page.Pct(NumberOf(cost, "band")),
-                          page.T(Concat("semantics.verdict.", verdict)),
-                          page.PValueOf(cost)});
+      prices.push_back(
+          {name, concurrency, page.DurOf(cost, "off_median_ns"), page.DurOf(cost, "on_median_ns"),
+           verdict == "no_measurable_cost" ? page.T("semantics.verdict.no_measurable_cost")
+                                           : page.DurOf(cost, "cost_ns")});
+      verdicts.push_back({name, concurrency, page.PctOf(cost, "band"),
+                          page.T(Concat("semantics.verdict.", verdict)), page.PValueOf(cost)});
     }
   }
   if (prices.empty()) return;
@@ -110,7 +107,7 @@ void SemanticsRecorded(PageWriter& page, const rapidjson::Value& semantics) {
   if (status.empty()) return page.Lacks("semantics.status");
   std::vector<std::string> lines = {
       page.T(Concat("semantics.status.", status),
-             {{"tier", page.TierText(UintOf(semantics, "tier_us"))},
+             {{"tier", page.TierOf(semantics)},
               {"concurrencies", page.Uints(ArrayOf(semantics, "concurrencies"))}})};
   if (const std::string_view code = StringOf(semantics, "reason_code"); !code.empty()) {
     lines.push_back(page.T(Concat("semantics.reason.", code)));
@@ -172,11 +169,8 @@ void WriteAttribution(PageWriter& page) {
 void WriteSemantics(PageWriter& page) {
   page.AddNote("semantics.intro", {{"extension", page.Code("zoo.semantics/1")}});
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
-  if (semantics == nullptr || semantics->IsNull()) {
-    page.AddText("semantics.not_measured");
-  } else {
-    SemanticsRecorded(page, *semantics);
-  }
+  semantics == nullptr || semantics->IsNull() ? page.AddText("semantics.not_measured")
+                                              : SemanticsRecorded(page, *semantics);
   page.Heading(page.T("native.title"), 3, "native-line");
   page.AddLead("native.not_applicable");
 }

@@ -2,6 +2,7 @@
 // scaling. The full report puts absolute times and same-run ratios in separate tables; the
 // deck draws the same numbers as one chart per concurrency and points to the report for the
 // tables.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -18,9 +19,7 @@ namespace {
 std::vector<std::string> SayAll(PageWriter& page, const char* array) {
   std::vector<std::string> lines;
   const rapidjson::Value& list = page.root()[array];
-  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
-    lines.push_back(page.SayAt(list, i, array));
-  }
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) lines.push_back(page.SayAt(list, i, array));
   return lines;
 }
 
@@ -79,7 +78,7 @@ void FailedUnits(PageWriter& page) {
   for (const rapidjson::Value& u : page.root()["units"].GetArray()) {
     if (BoolOf(u, "ok")) continue;
     lines.push_back(page.T("unit.failed", {{"unit", page.QuoteOf(u, "id")},
-                                           {"failure", page.Record(StringOf(u, "failure"))}}));
+                                           {"failure", page.RecordOf(u, "failure")}}));
   }
   if (lines.empty()) return;
   page.Heading(page.T("units.failed.title"), 4);
@@ -94,11 +93,9 @@ void Charts(PageWriter& page, std::string_view prefix, std::string_view no_figur
     page.Heading(
         page.T(Concat("deck.", prefix, ".title"), {{"concurrency", n}}), 3, {},
         page.T("deck.data.chart", {{"section", page.section().title}, {"concurrency", n}}));
-    if (const Figure* f = page.FigureNamed(Concat(prefix, "-c", n, ".svg")); f != nullptr) {
-      page.AddFigure(*f, page.T(Concat("deck.", prefix, ".caption")));
-    } else {
-      page.AddLead(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}});
-    }
+    const Figure* f = page.FigureNamed(Concat(prefix, "-c", n, ".svg"));
+    f != nullptr ? page.AddFigure(*f, page.T(Concat("deck.", prefix, ".caption")))
+                 : page.AddLead(no_figure_key, {{"concurrency", n}, {"cores", page.Cores()}});
   }
 }
 
@@ -123,10 +120,10 @@ void Headline(PageWriter& page) {
     const MessageArgs at = {{"concurrency", std::to_string(concurrency)},
                             {"tier", page.TierText(tier)}};
     page.Heading(page.T("deck.headline.title"), 3, "headline", page.T("deck.headline.data", at));
-    page.Add(page.Pct(NumberOf(st, "share_at_tier"), 2), BlockStyle::kBig);
+    page.Add(page.PctOf(st, "share_at_tier", 2), BlockStyle::kBig);
     page.AddLead("deck.headline.statement",
                  {{"subject", page.front().subject}, at[0], at[1],
-                  {"threshold", page.Pct(NumberOf(root, "share_threshold"), 0)}});
+                  {"threshold", page.PctOf(root, "share_threshold", 0)}});
     lower.empty() ? page.AddText("deck.headline.none_lower")
                   : page.AddText("deck.headline.lower", {{"count", std::to_string(lower.size())},
                                                          {"names", page.Join(lower)}});
@@ -150,17 +147,13 @@ void Scaling(PageWriter& page) {
   for (rapidjson::SizeType r = 0; r < scaling.Size(); ++r) {
     const rapidjson::Value* steps = MemberOf(scaling[r], "steps");
     if (steps == nullptr || !steps->IsArray()) return page.Lacks(Indexed("scaling", r, "steps"));
-    Row cells = {page.AdapterColumn(StringOf(scaling[r], "adapter")),
-                                      page.TierText(UintOf(scaling[r], "tier_us"))};
+    Row cells = {page.AdapterOf(scaling[r]), page.TierOf(scaling[r])};
     for (size_t i = 1; i < concurrencies.size(); ++i) {
-      std::string trend = page.Text(kNoFigure);
-      for (const rapidjson::Value& step : steps->GetArray()) {
-        if (UintOf(step, "from") == concurrencies[i - 1] &&
-            UintOf(step, "to") == concurrencies[i]) {
-          trend = page.T(Concat("trend.", StringOf(step, "trend")));
-        }
-      }
-      cells.push_back(std::move(trend));
+      const auto step = std::find_if(steps->Begin(), steps->End(), [&](const rapidjson::Value& s) {
+        return UintOf(s, "from") == concurrencies[i - 1] && UintOf(s, "to") == concurrencies[i];
+      });
+      cells.push_back(step == steps->End() ? page.Text(kNoFigure)
+                                           : page.T(Concat("trend.", StringOf(*step, "trend"))));
     }
     cells.push_back(page.T(BoolOf(scaling[r], "keeps_rising") ? "answer.yes" : "answer.no"));
     rows.push_back(std::move(cells));
@@ -194,10 +187,7 @@ void WriteConclusions(PageWriter& page) {
 
 void WriteLatency(PageWriter& page) {
   if (page.deck()) {
-    if (const Figure* f = page.FigureNamed("relative-multiple-by-tier.svg"); f != nullptr) {
-      page.Heading(page.T("deck.multiples.title"), 3, "multiples");
-      page.AddFigure(*f, page.T("deck.multiples.caption"));
-    }
+    page.FigureSlide("relative-multiple-by-tier.svg", "deck.multiples", "multiples");
     return Charts(page, "latency", "deck.chart.none");
   }
   page.AddText("latency.intro");
@@ -218,7 +208,7 @@ void WriteLatency(PageWriter& page) {
   PivotTable(page, true, [&page](std::string_view baseline, uint32_t c, uint32_t tier) {
     const rapidjson::Value* cell = page.model().CellAt(baseline, c, tier);
     if (cell == nullptr) return page.Text(kNoFigure);
-    return Concat(page.Times(NumberOf(*cell, "ratio")), " · ",
+    return Concat(page.TimesOf(*cell, "ratio"), " · ",
                   page.T(Concat("verdict.", StringOf(*cell, "verdict"))));
   });
   Said(page, "latency.crossovers.title", {}, "crossovers", "latency.crossovers.none");
@@ -234,7 +224,7 @@ void WriteOverhead(PageWriter& page) {
     return page.Dur(StatOf(&unit, "overhead_ns"));
   });
   Said(page, "overhead.thresholds.title",
-       {{"threshold", page.Pct(NumberOf(page.root(), "share_threshold"))}}, "share_thresholds",
+       {{"threshold", page.PctOf(page.root(), "share_threshold")}}, "share_thresholds",
        "overhead.thresholds.none");
 }
 

@@ -1,5 +1,5 @@
-// The title block and the sections that say what was run and how: the noise warnings,
-// run environment, workload, measurement method.
+// The first page (the title block, the noise warnings, what to pick) and the sections that say
+// what was run and how: run environment, workload, measurement method.
 #include <string>
 #include <vector>
 
@@ -37,12 +37,9 @@ std::string BuildText(PageWriter& page, const rapidjson::Value& build) {
   }
   if (parts.empty()) parts.push_back(page.T("build.unknown"));
   if (BoolOf(build, "declared_assertions")) parts.push_back(page.T("build.assertions"));
-  std::vector<std::string> sanitizers;
-  for (const rapidjson::Value& s : ArrayOf(build, "sanitizers").GetArray()) {
-    if (s.IsString()) sanitizers.push_back(page.Quote(s.GetString()));
-  }
+  const std::vector<std::string> sanitizers = StringsOf(ArrayOf(build, "sanitizers"));
   if (!sanitizers.empty()) {
-    parts.push_back(page.T("build.sanitizers", {{"names", page.Join(sanitizers)}}));
+    parts.push_back(page.T("build.sanitizers", {{"names", page.Join(page.Quoted(sanitizers))}}));
   }
   return absl::StrJoin(parts, " · ");
 }
@@ -110,10 +107,21 @@ Row AdapterRow(PageWriter& page, const rapidjson::Value& a, bool builds) {
   const rapidjson::Value* build = MemberOf(a, "build");
   if (builds) row.push_back(build != nullptr ? BuildText(page, *build) : page.Text(kNoFigure));
   const rapidjson::Value& gate = ObjectOf(a, "gate");
-  row.push_back(BoolOf(gate, "passed")
-                    ? page.T("gate.passed")
-                    : page.T("gate.rejected", {{"reason", page.Record(StringOf(gate, "reason"))}}));
+  row.push_back(page.T(BoolOf(gate, "passed") ? "gate.passed" : "gate.rejected",
+                       {{"reason", page.RecordOf(gate, "reason")}}));
   return row;
+}
+
+// "rank 4 of 10, 1.03× the best", in or outside the group, or not ranked there.
+std::string SubjectPlace(PageWriter& page, const rapidjson::Value& pick) {
+  const uint32_t rank = UintOf(pick, "subject_rank");
+  if (rank == 0) return page.T("pick.subject.not_ranked");
+  const MessageArgs args = {{"rank", std::to_string(rank)},
+                            {"ranked", std::to_string(UintOf(pick, "ranked"))},
+                            {"factor", page.TimesOf(pick, "subject_factor")}};
+  if (rank == 1) return page.T("pick.subject.best", args);
+  return page.T(BoolOf(pick, "subject_in_group") ? "pick.subject.in_group" : "pick.subject.outside",
+                args);
 }
 
 }  // namespace
@@ -126,11 +134,10 @@ void WriteFront(PageWriter& page) {
   front.version = page.QuoteOf(root, "subject_version");
   front.title = page.T("report.title", {{"subject", front.subject}, {"version", front.version}});
   const std::vector<std::string> baselines = page.Quoted(page.Baselines());
-  front.lead = baselines.empty()
-                   ? page.T("report.lead_no_baseline", {{"subject", front.subject}})
-                   : page.T("report.lead", {{"subject", front.subject},
-                                            {"count", std::to_string(baselines.size())},
-                                            {"baselines", page.Join(baselines)}});
+  front.lead = page.T(baselines.empty() ? "report.lead_no_baseline" : "report.lead",
+                      {{"subject", front.subject},
+                       {"count", std::to_string(baselines.size())},
+                       {"baselines", page.Join(baselines)}});
   // Read with another adapter as the reference (render --subject): say whose run it was.
   if (const std::string_view measured = StringOf(root, "measured_subject");
       !measured.empty() && measured != page.subject()) {
@@ -144,7 +151,7 @@ void WriteFront(PageWriter& page) {
   front.self_check = front.self_check_passed
                          ? page.T("report.self_check.passed")
                          : page.T("report.self_check.failed", {{"checks", FailedChecks(page)}});
-  front.raw_data = page.T("report.raw_data", {{"path", page.Code(StringOf(root, "archive_path"))}});
+  front.raw_data = page.T("report.raw_data", {{"path", page.ArchivePath()}});
   const std::string_view status = StringOf(run, "status");
   if (status != "complete") front.run_status = page.NamedOr("report.run_status.", status, "status");
   if (BoolOf(run, "quick")) front.quick = page.T("report.quick");
@@ -155,8 +162,7 @@ void WriteFront(PageWriter& page) {
                                               {"measured", page.NumberText(run, "units_measured")},
                                               {"planned", page.NumberText(run, "units_planned")},
                                               {"failed", page.NumberText(run, "units_failed")}});
-  front.appendix_pointer =
-      page.T("md.appendix_pointer", {{"path", page.Code(StringOf(root, "archive_path"))}});
+  front.appendix_pointer = page.T("md.appendix_pointer", {{"path", page.ArchivePath()}});
 }
 
 // Each condition that applied (what was seen, why it matters, what to do), then what was
@@ -169,7 +175,7 @@ void WriteNoise(PageWriter& page) {
   if (noise == nullptr || !BoolOf(*noise, "recorded")) {
     // The deck's title slide is not paginated: a short form of the line, and no slide.
     if (page.deck()) front.noise_line = page.T("deck.noise.not_recorded");
-    if (!page.deck()) page.Add(page.Strong(page.T("noise.not_recorded")));
+    if (!page.deck()) page.AddStrong("noise.not_recorded");
     return;
   }
   const rapidjson::Value& warnings = ArrayOf(*noise, "warnings");
@@ -183,15 +189,11 @@ void WriteNoise(PageWriter& page) {
       lines.push_back(WarningLine(page, warnings, i));
     }
     front.noise_warned = true;
-    if (page.deck()) {
-      front.noise_line =
-          page.T("deck.noise.title_line",
-                 {{"count", std::to_string(warnings.Size())}, {"names", page.Join(names)}});
-    }
-    page.Add(
-        page.Strong(page.T("noise.warnings_lead", {{"count", std::to_string(warnings.Size())}})),
-        BlockStyle::kNote);
-    page.Bullets(std::move(lines), BlockStyle::kNoteItem);
+    const MessageArgs args = {{"count", std::to_string(warnings.Size())},
+                              {"names", page.Join(names)}};
+    if (page.deck()) front.noise_line = page.T("deck.noise.title_line", args);
+    page.AddStrong("noise.warnings_lead", args, BlockStyle::kNote);
+    page.NoteItems(std::move(lines));
   }
   if (const std::vector<std::string> suspects = SuspectBuilds(page); !suspects.empty()) {
     const std::string line =
@@ -201,17 +203,37 @@ void WriteNoise(PageWriter& page) {
     page.Add(page.Strong(line), BlockStyle::kNote);
     if (page.deck()) front.noise_line = Concat(front.noise_line, " ", line);
   }
-  std::vector<std::string> fine, unchecked;
+  std::vector<std::string> fine, unchecked, said;
   for (const rapidjson::Value& c : ArrayOf(*noise, "checked").GetArray()) {
     (StringOf(c, "state") == "fine" ? fine : unchecked)
         .push_back(page.Named("noise.name.", StringOf(c, "code")));
   }
-  std::vector<std::string> said;
   if (!fine.empty()) said.push_back(page.T("noise.checked_fine", {{"names", page.Join(fine)}}));
   if (!unchecked.empty()) {
     said.push_back(page.T("noise.not_checkable", {{"names", page.Join(unchecked)}}));
   }
   page.Add(absl::StrJoin(said, " "), BlockStyle::kNote);
+}
+
+// "What to pick": before any verdict list, the group that wins at the smallest and the
+// largest tier, within the cores and above them (the model's "picks", from its league,
+// ranking.h), each entry naming its unit, then where the subject stands there.
+void WritePick(PageWriter& page) {
+  page.Section("", "pick", page.deck() ? page.T("deck.pick.title") : " ");
+  const rapidjson::Value* picks = MemberOf(page.root(), "picks");
+  if (!page.deck()) page.AddStrong("pick.title", {}, BlockStyle::kLead);
+  if (picks == nullptr || !picks->IsArray() || picks->Empty()) return page.AddText("pick.none");
+  page.AddNote("pick.intro", {{"cores", page.Cores()}});
+  page.Table({"pick.col.tasks", "pick.col.load", "pick.col.group", "pick.col.subject"},
+             MapEach(picks->GetArray(), [&](const rapidjson::Value& pick) -> Row {
+               const std::vector<std::string> cells = StringsOf(ArrayOf(pick, "group_cells"));
+               return {page.CellRef(UintOf(pick, "concurrency"), UintOf(pick, "tier_us")),
+                       page.T(BoolOf(pick, "within_cores") ? "pick.within" : "pick.above"),
+                       page.Join(MapEach(cells, [&](std::string_view c) { return page.Code(c); })),
+                       SubjectPlace(page, pick)};
+             }));
+  // The deck's main line shows the whole league next (report.md lists it with the figures).
+  page.FigureSlide("league.svg", "deck.league", "league");
 }
 
 void WriteEnvironment(PageWriter& page) {
@@ -241,7 +263,7 @@ void WriteEnvironment(PageWriter& page) {
                           page.NumberText(run, "units_failed")));
   if (page.deck()) {  // a slide has no room for a code block: the command is a row
     row("env.command", page.Code(StringOf(run, "command")));
-    row("deck.env.archive", page.Code(StringOf(root, "archive_path")));
+    row("deck.env.archive", page.ArchivePath());
   }
   page.Table({"col.item", "col.value"}, std::move(rows));
   if (!page.deck()) {

@@ -52,7 +52,7 @@ void CellTable(PageWriter& page, std::initializer_list<std::string_view> keys, c
   for (PageColumn& column : page.Columns(keys)) columns.push_back(std::move(column));
   page.Table(std::move(columns), MapEach(cells, [&](const rapidjson::Value* cell) {
                Row row = {page.QuoteOf(*cell, "baseline"), page.NumberText(*cell, "concurrency"),
-                          page.TierText(UintOf(*cell, "tier_us"))};
+                          page.TierOf(*cell)};
                for (std::string& text : more(*cell)) row.push_back(std::move(text));
                return row;
              }));
@@ -66,10 +66,9 @@ void VerdictTable(PageWriter& page, const Cells& cells, bool subject_faster) {
             [&](const rapidjson::Value& cell) -> Row {
               // The model's factor: the ratio read from the faster side.
               return {page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
-                             {{"factor", page.Times(NumberOf(cell, "faster_factor"))},
+                             {{"factor", page.TimesOf(cell, "faster_factor")},
                               {"baseline", page.QuoteOf(cell, "baseline")}}),
-                      IntervalOf(page, cell), page.Pct(NumberOf(cell, "band")),
-                      page.PValueOf(cell)};
+                      IntervalOf(page, cell), page.PctOf(cell, "band"), page.PValueOf(cell)};
             });
 }
 
@@ -122,7 +121,7 @@ void Unmeasured(PageWriter& page) {
   CellTable(page, {"col.reason"}, cells, [&](const rapidjson::Value& u) -> Row {
     return {page.T(Concat("unmeasured.", StringOf(u, "reason_code")),
                    {{"baseline", page.QuoteOf(u, "baseline")},
-                    {"failure", page.Record(StringOf(u, "failure"))}})};
+                    {"failure", page.RecordOf(u, "failure")}})};
   });
 }
 
@@ -140,19 +139,16 @@ void WriteUnfavourable(PageWriter& page) {
   if (cells.empty()) return page.AddLead("unfavourable.none");
   page.AddLead("unfavourable.summary", {{"cells", std::to_string(cells.size())},
                                         {"baselines", std::to_string(groups.Size())}});
-  page.Bullets(MapEach(groups.GetArray(), [&](const rapidjson::Value& group) {
-                 const std::vector<std::string> refs =
-                     MapEach(ArrayOf(group, "cells").GetArray(), [&](const rapidjson::Value& id) {
-                       return CellRefOf(page, StringOf(id));
-                     });
-                 return page.T("unfavourable.group",
-                               {{"baseline", page.QuoteOf(group, "baseline")},
-                                {"count", page.NumberText(group, "cells_lost")},
-                                {"factor", page.Times(NumberOf(group, "worst_factor"))},
-                                {"where", CellRefOf(page, StringOf(group, "worst_cell"))},
-                                {"cells", page.Join(refs)}});
-               }),
-               BlockStyle::kNoteItem);
+  page.NoteItems(MapEach(groups.GetArray(), [&](const rapidjson::Value& group) {
+    const std::vector<std::string> refs =
+        MapEach(ArrayOf(group, "cells").GetArray(),
+                [&](const rapidjson::Value& id) { return CellRefOf(page, StringOf(id)); });
+    return page.T("unfavourable.group", {{"baseline", page.QuoteOf(group, "baseline")},
+                                         {"count", page.NumberText(group, "cells_lost")},
+                                         {"factor", page.TimesOf(group, "worst_factor")},
+                                         {"where", CellRefOf(page, StringOf(group, "worst_cell"))},
+                                         {"cells", page.Join(refs)}});
+  }));
   // Then every losing cell, none left out.
   page.AddHeading("unfavourable.all.title");
   VerdictTable(page, cells, false);
@@ -172,8 +168,8 @@ void WriteNoWinner(PageWriter& page) {
                   {"threshold", page.Times(1 + NumberOf(*method, "threshold"))}});
   }
   if (!page.root()["cells"].Empty()) {
-    page.AddText("no_winner.band_range", {{"min", page.Pct(NumberOf(page.root(), "band_min"))},
-                                          {"max", page.Pct(NumberOf(page.root(), "band_max"))}});
+    page.AddText("no_winner.band_range", {{"min", page.PctOf(page.root(), "band_min")},
+                                          {"max", page.PctOf(page.root(), "band_max")}});
   }
   const Cells cells = CellsOf(page, "indistinguishable");
   if (cells.empty()) {
@@ -182,8 +178,8 @@ void WriteNoWinner(PageWriter& page) {
     page.AddNote("table.ratio");
     CellTable(page, {"col.ratio#", "col.reason", "col.band#", "col.p_process#"}, cells,
               [&](const rapidjson::Value& cell) -> Row {
-                return {page.Times(NumberOf(cell, "ratio")), NoWinnerReason(page, cell),
-                        page.Pct(NumberOf(cell, "band")), page.PValueOf(cell)};
+                return {page.TimesOf(cell, "ratio"), NoWinnerReason(page, cell),
+                        page.PctOf(cell, "band"), page.PValueOf(cell)};
               });
   }
   Floor(page);

@@ -102,6 +102,9 @@ std::string PageWriter::Pct(double fraction, int digits) const {
 }
 std::string PageWriter::Times(double multiple) const { return Text(Multiple(multiple)); }
 std::string PageWriter::TierText(uint32_t tier_us) const { return Text(Tier(tier_us)); }
+std::string PageWriter::CountOf(const rapidjson::Value& v, const char* key) const {
+  return Text(Count(NumberOf(v, key)));
+}
 std::string PageWriter::PValueOf(const rapidjson::Value& v) const {
   const rapidjson::Value* test = MemberOf(v, "test");
   return Text(PValue(NumberOf(test != nullptr ? *test : v, "p_value")));
@@ -167,6 +170,8 @@ std::string PageWriter::Cores() const {
   return std::to_string(UintOf(*MemberOf(root(), "environment"), "logical_cores"));
 }
 
+std::string PageWriter::ArchivePath() const { return Code(StringOf(root(), "archive_path")); }
+
 bool AnyHas(const rapidjson::Value& array, const char* member) {
   for (const rapidjson::Value& v : array.GetArray()) {
     if (v.IsObject() && v.HasMember(member)) return true;
@@ -223,6 +228,9 @@ void PageWriter::AddLead(std::string_view key, const MessageArgs& args) {
 void PageWriter::AddHeading(std::string_view key, const MessageArgs& args) {
   Heading(T(key, args));
 }
+void PageWriter::AddStrong(std::string_view key, const MessageArgs& args, BlockStyle style) {
+  Add(Strong(T(key, args)), style);
+}
 void PageWriter::AbsoluteNote() { Add(T("table.absolute"), BlockStyle::kAbsolute); }
 
 void PageWriter::HarnessFloorNote() {
@@ -231,7 +239,9 @@ void PageWriter::HarnessFloorNote() {
 }
 
 void PageWriter::Bullets(std::vector<std::string> items, BlockStyle style) {
-  for (std::string& item : items) Add(std::move(item), style);
+  std::erase(items, std::string());  // as Add leaves out an empty text
+  if (items.empty()) return;
+  Push({.kind = PageBlock::Kind::kList, .style = style, .items = std::move(items)});
 }
 
 void PageWriter::Table(std::vector<PageColumn> columns, Rows rows) {
@@ -248,6 +258,14 @@ void PageWriter::CodeBlock(std::string info, std::string code) {
 
 void PageWriter::AddFigure(const Figure& figure, std::string caption) {
   Push({.kind = PageBlock::Kind::kFigure, .text = std::move(caption), .figure = &figure});
+}
+
+void PageWriter::FigureSlide(std::string_view file_name, std::string_view prefix,
+                             std::string kind) {
+  const Figure* figure = FigureNamed(file_name);
+  if (!deck() || figure == nullptr) return;
+  Heading(T(Concat(prefix, ".title")), 3, std::move(kind));
+  AddFigure(*figure, T(Concat(prefix, ".caption")));
 }
 
 absl::StatusOr<ReportPage> PageWriter::Take() {

@@ -62,19 +62,40 @@ class PageWriter {
   std::string Text(std::string_view plain) const { return markup_.Text(plain); }
   std::string Quote(std::string_view text) const { return markup_.Quote(text); }
   std::string Code(std::string_view text) const { return markup_.Code(text); }
-  // A model member as text: a string quoted, a whole number as digits.
-  std::string QuoteOf(const rapidjson::Value& v, const char* key) const {
-    return Quote(StringOf(v, key));
-  }
-  std::string NumberText(const rapidjson::Value& v, const char* key) const {
-    return std::to_string(UintOf(v, key));
-  }
   std::string Strong(std::string_view text) const { return markup_.Strong(text); }
   // The core's number formats (text_format.h), escaped.
   std::string Dur(double ns) const;
   std::string Pct(double fraction, int digits = 1) const;
   std::string Times(double multiple) const;
   std::string TierText(uint32_t tier_us) const;
+  // A model member as text: a string quoted, a whole number as digits, a number in one of the
+  // formats above (or Count's).
+  std::string QuoteOf(const rapidjson::Value& v, const char* key) const {
+    return Quote(StringOf(v, key));
+  }
+  std::string NumberText(const rapidjson::Value& v, const char* key) const {
+    return std::to_string(UintOf(v, key));
+  }
+  std::string DurOf(const rapidjson::Value& v, const char* key) const {
+    return Dur(NumberOf(v, key));
+  }
+  std::string PctOf(const rapidjson::Value& v, const char* key, int digits = 1) const {
+    return Pct(NumberOf(v, key), digits);
+  }
+  std::string TimesOf(const rapidjson::Value& v, const char* key) const {
+    return Times(NumberOf(v, key));
+  }
+  std::string CountOf(const rapidjson::Value& v, const char* key) const;
+  std::string RecordOf(const rapidjson::Value& v, const char* key) const {
+    return Record(StringOf(v, key));
+  }
+  // A model record's "adapter" as AdapterColumn, its "tier_us" as a tier.
+  std::string AdapterOf(const rapidjson::Value& record) {
+    return AdapterColumn(StringOf(record, "adapter"));
+  }
+  std::string TierOf(const rapidjson::Value& record) const {
+    return TierText(UintOf(record, "tier_us"));
+  }
   // What plugin `adapter` says under the zoo.text/1 key `key` ("caliber_notes",
   // "semantics.priority.description"): in the page's language when its table gives it, else
   // `english` (the ABI field) marked as English. An English page quotes `english`, as always.
@@ -108,6 +129,7 @@ class PageWriter {
   std::vector<std::string> Quoted(const std::vector<std::string>& texts) const;
   std::string CellRef(uint32_t concurrency, uint32_t tier_us);  // "concurrency 1 · 40 µs"
   std::string Cores() const;
+  std::string ArchivePath() const;  // the archive's path as code: where the raw data is
   std::string Uints(const rapidjson::Value& values);  // [1, 4, 16] joined
   // Columns headed by catalog keys; a key ending in '#' heads a column of figures, and an empty
   // key heads none (a column only some models fill).
@@ -124,7 +146,13 @@ class PageWriter {
   void AddNote(std::string_view key, const MessageArgs& args = {});
   void AddLead(std::string_view key, const MessageArgs& args = {});
   void AddHeading(std::string_view key, const MessageArgs& args = {});
+  // The catalog sentence `key` in bold, as a block of `style`.
+  void AddStrong(std::string_view key, const MessageArgs& args = {},
+                 BlockStyle style = BlockStyle::kParagraph);
   void Bullets(std::vector<std::string> items, BlockStyle style = BlockStyle::kBullet);
+  void NoteItems(std::vector<std::string> items) {  // Bullets of small print
+    Bullets(std::move(items), BlockStyle::kNoteItem);
+  }
   void Table(std::vector<PageColumn> columns, Rows rows);
   void Table(std::initializer_list<std::string_view> keys, Rows rows);
   // The note above a table of absolute times (valid within this run only).
@@ -134,6 +162,9 @@ class PageWriter {
   void HarnessFloorNote();
   void CodeBlock(std::string info, std::string code);
   void AddFigure(const Figure& figure, std::string caption);
+  // The deck's slide of the figure `file_name`, of data-kind `kind`, titled and captioned by
+  // `prefix` + ".title" and ".caption"; nothing in the report, or where figures.cc drew none.
+  void FigureSlide(std::string_view file_name, std::string_view prefix, std::string kind);
   absl::StatusOr<ReportPage> Take();
 
  private:

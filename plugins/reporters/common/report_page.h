@@ -1,7 +1,7 @@
 // The report page: what report.md and the deck say, built once from the report model and the
 // catalogs, so the two formats cannot say different things. A page is a title block and the
-// sections of kReportSections, each a run of blocks (text, headings, tables, code, figures);
-// a printer only lays the blocks out (markdown/page_markdown.cc, html/page_deck.cc).
+// sections of kReportSections, each a run of blocks (text, headings, lists, tables, code,
+// figures); a printer only lays the blocks out (markdown/page_markdown.cc, html/page_deck.cc).
 //
 // Text in a block is already in the format's markup: the builder writes every sentence through
 // a PageMarkup, as compare_page does, so that escaping stays the format's business.
@@ -51,8 +51,8 @@ class PageMarkup {
 
 enum class PageForm { kReport, kDeck };
 
-// How a text block reads: the deck sizes its slides by it, Markdown lists the bullets.
-// kNoteItem is a list item of small print: Markdown lists it, the deck sets it as a note.
+// How a text block or the items of a list read: the deck sizes its slides by it. A list is
+// kBullet or kNoteItem, small print: Markdown lists both, the deck sets a kNoteItem as a note.
 enum class BlockStyle { kParagraph, kLead, kNote, kAbsolute, kBullet, kNoteItem, kBig };
 
 struct PageColumn {
@@ -61,10 +61,11 @@ struct PageColumn {
 };
 
 struct PageBlock {
-  enum class Kind { kText, kHeading, kTable, kCode, kFigure };
+  enum class Kind { kText, kHeading, kList, kTable, kCode, kFigure };
   Kind kind = Kind::kText;
   BlockStyle style = BlockStyle::kParagraph;
   std::string text = {};  // kText; kHeading: its title; kCode: the code; kFigure: its caption
+  std::vector<std::string> items = {};  // kList, none empty
   int level = 3;          // kHeading: 3, or 4 for a note under a table
   std::string kind_name = {};  // kHeading: the deck's data-kind from here on ("" = the section's)
   std::string data = {};       // kHeading: the deck's footer label ("" = the section's)
@@ -75,10 +76,9 @@ struct PageBlock {
 };
 
 struct PageSection {
-  std::string title_key;  // kReportSections; "" for the noise warnings of the title block
+  std::string title_key;  // kReportSections; "" for the first page's noise warnings and picks
   std::string title;
   std::string kind;  // the deck's data-kind
-  std::string data;  // the deck's footer label, "" for the default
   std::vector<PageBlock> blocks;
   size_t deck_slide_limit = 0;  // 0: no limit; else the rest is pointed to report.md
 };

@@ -4,11 +4,9 @@
 #include <iterator>
 #include <numeric>
 #include <optional>
-#include <string>
 #include <utility>
 
-#include "absl/strings/str_cat.h"
-#include "plugins/reporters/html/prose.h"
+#include "absl/strings/str_split.h"
 #include "plugins/reporters/html/text_measure.h"
 
 namespace zoo::report::html {
@@ -51,10 +49,8 @@ std::vector<Column> Columns(const PageBlock& table) {
   std::vector<size_t> weights;
   for (size_t i = 0; i < table.columns.size(); ++i) {
     size_t weight = 0;
-    const std::string& header = table.columns[i].header;
-    for (size_t at = 0, end = 0; at <= header.size(); at = end + 1) {
-      end = std::min(header.find(' ', at), header.size());
-      weight = std::max(weight, DisplayUnits(std::string_view(header).substr(at, end - at)));
+    for (absl::string_view word : absl::StrSplit(table.columns[i].header, ' ')) {
+      weight = std::max(weight, DisplayUnits({word.data(), word.size()}));
     }
     for (const auto& row : table.rows) {
       if (i < row.size()) weight = std::max(weight, DisplayUnits(row[i]));
@@ -82,6 +78,9 @@ void PrintBlock(SectionBuilder& run, const PageBlock& b) {
         return run.AddRaw(absl::StrCat("<p class=\"big\">", b.text, "</p>\n"), 180);
       }
       return run.AddLong(b.text, b.style);
+    case PageBlock::Kind::kList:
+      for (const std::string& item : b.items) run.AddLong(item, b.style);
+      return;
     case PageBlock::Kind::kTable:
       run.BeginTable(Columns(b));
       for (const auto& row : b.rows) run.AddRow(row);
@@ -94,17 +93,17 @@ void PrintBlock(SectionBuilder& run, const PageBlock& b) {
 }
 
 // The slides of one section: its opening run, then one run per heading, each with the
-// section's title above its own. A section cut to a few slides stays one run, so that the cut
-// counts all of it.
-std::vector<Slide> PrintSection(Prose& prose, const PageSection& section) {
+// section's title above its own. A section cut to `limit` slides (0: none) stays one run, so
+// that the cut counts all of it.
+std::vector<Slide> PrintSection(Prose& prose, const PageSection& section, size_t limit) {
   const std::string data = prose("deck.data", {{"section", section.title}});
   std::vector<Slide> slides;
   std::optional<SectionBuilder> run(std::in_place, prose, section.kind, section.title,
                                     std::string(), data);
-  if (section.deck_slide_limit != 0) run->Limit(section.deck_slide_limit, section.title);
+  if (limit != 0) run->Limit(limit, section.title);
   bool used = false;  // a run without blocks makes no slide
   for (const PageBlock& b : section.blocks) {
-    if (b.kind == PageBlock::Kind::kHeading && b.level <= 3 && section.deck_slide_limit == 0) {
+    if (b.kind == PageBlock::Kind::kHeading && b.level <= 3 && limit == 0) {
       if (used) std::ranges::move(run->Build(), std::back_inserter(slides));
       run.emplace(prose, b.kind_name.empty() ? section.kind : b.kind_name, b.text, section.title,
                   b.data.empty() ? data : b.data);
@@ -156,19 +155,11 @@ struct Part {
 
 }  // namespace
 
-std::string DeckMarkup::Strong(std::string_view html) const {
-  return absl::StrCat("<strong>", std::string(html), "</strong>");
-}
-
-std::string DeckMarkup::MessageArg(std::string_view value) const {
-  return HasLatinLetter(value) ? Verbatim(value) : Esc(value);
-}
-
 std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
   std::vector<Slide> slides = {TitleSlide(page.front)};
   Part main, appendix;
   for (const PageSection& section : page.sections) {
-    std::vector<Slide> whole = PrintSection(prose, section);
+    std::vector<Slide> whole = PrintSection(prose, section, section.deck_slide_limit);
     const MainLine* line = std::ranges::find(kMainLine, section.kind, &MainLine::kind);
     if (section.title_key.empty()) {  // noise warnings, what to pick: before the contents
       std::ranges::move(whole, std::back_inserter(slides));
@@ -179,9 +170,7 @@ std::vector<Slide> PrintDeck(const ReportPage& page, Prose& prose) {
     } else {
       // Cut in the main line (its last slide says where the rest is), whole in the appendix
       // (within its own limit).
-      PageSection cut = section;
-      cut.deck_slide_limit = line->slides;
-      main.Add(section.title, PrintSection(prose, cut));
+      main.Add(section.title, PrintSection(prose, section, line->slides));
       appendix.Add(section.title, std::move(whole));
     }
   }

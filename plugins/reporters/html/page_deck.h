@@ -3,8 +3,10 @@
 // slides. Layout only: every word comes from the page.
 #pragma once
 
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "plugins/reporters/common/report_page.h"
 #include "plugins/reporters/html/deck_layout.h"
 #include "plugins/reporters/html/prose.h"
@@ -24,8 +26,12 @@ class DeckMarkup final : public PageMarkup {
   std::string Text(std::string_view plain) const override { return Esc(plain); }
   std::string Quote(std::string_view text) const override { return Verbatim(text); }
   std::string Code(std::string_view text) const override { return html::Code(text); }
-  std::string Strong(std::string_view html) const override;
-  std::string MessageArg(std::string_view value) const override;
+  std::string Strong(std::string_view html) const override {
+    return absl::StrCat("<strong>", std::string(html), "</strong>");
+  }
+  std::string MessageArg(std::string_view value) const override {
+    return HasLatinLetter(value) ? Verbatim(value) : Esc(value);
+  }
   std::string_view Language() const override { return messages_.language(); }
   std::string Foreign(std::string_view text) const override { return Verbatim(text); }
 

@@ -5,7 +5,10 @@
 
 #include <string>
 
+#include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/report_page.h"
+#include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/markdown/markdown_writer.h"
 
 namespace zoo::report::markdown {
 
@@ -18,12 +21,20 @@ class MarkdownMarkup final : public PageMarkup {
     return messages_.Format(key, args);
   }
   bool Has(std::string_view key) const override { return messages_.Has(key); }
-  std::string Text(std::string_view plain) const override;
-  std::string Quote(std::string_view text) const override;
-  std::string Code(std::string_view text) const override;
-  std::string Strong(std::string_view markdown) const override;
+  std::string Text(std::string_view plain) const override { return MarkdownEscape(plain); }
+  // Escaped only: a <span lang="en"> would be raw HTML, which a safe renderer drops. A message's
+  // argument is quoted so too (PageMarkup::MessageArg): Markdown quotes a name no other way.
+  std::string Quote(std::string_view text) const override { return MarkdownEscape(text); }
+  std::string Code(std::string_view text) const override { return CodeSpan(text); }
+  std::string Strong(std::string_view markdown) const override {
+    return Concat("**", markdown, "**");
+  }
   std::string_view Language() const override { return messages_.language(); }
-  std::string Foreign(std::string_view text) const override;
+  // Markdown has no lang attribute without raw HTML: the catalog's brackets mark the English.
+  std::string Foreign(std::string_view text) const override {
+    return messages_.Format("md.english", {{"text", MarkdownEscape(text)}})
+        .value_or(MarkdownEscape(text));
+  }
 
  private:
   const Messages& messages_;
