@@ -42,6 +42,7 @@
 #include <thread>
 
 #include "plugins/asio_pool/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 namespace {
 
@@ -111,13 +112,7 @@ class AsioPoolAdapter {
 
   // zoo.submit_any_thread/1: unbounded (the io_context's queue grows).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
  private:

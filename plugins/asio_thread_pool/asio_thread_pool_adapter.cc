@@ -37,6 +37,7 @@
 #include <string_view>
 
 #include "plugins/asio_thread_pool/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 namespace {
 
@@ -76,16 +77,12 @@ class AsioThreadPoolAdapter {
   static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::asio_thread_pool::kTextZh}};
 
   AsioThreadPoolAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
-      : max_batch_(config.max_batch), pool_(PoolSize(config)) {}
+      : round_(config.max_batch), pool_(PoolSize(config)) {}
 
   ~AsioThreadPoolAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
-      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
-      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
-                       "submit() was called more than max_batch times before drain()");
-    }
+    round_.Take();
     // Counted before the post, so no body can take the counter below zero.
     outstanding_.fetch_add(1, std::memory_order_relaxed);
     boost::asio::post(pool_, [this, task] {
@@ -99,19 +96,12 @@ class AsioThreadPoolAdapter {
       std::unique_lock<std::mutex> lock(mutex_);
       all_done_.wait(lock, [this] { return outstanding_.load(std::memory_order_acquire) == 0; });
     }
-    // Every other thread's submit() has returned (the extension's contract): nothing races this.
-    submitted_in_round_.store(0, std::memory_order_relaxed);
+    round_.Reset();
   }
 
   // zoo.submit_any_thread/1: unbounded (asio's queue grows; max_batch bounds a round).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
  private:
@@ -139,8 +129,7 @@ class AsioThreadPoolAdapter {
   // has no work left and its threads have exited (no stop(): nothing queued is abandoned).
   void Stop() noexcept { pool_.join(); }
 
-  const std::uint32_t max_batch_;
-  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
+  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most max_batch
   std::atomic<std::uint64_t> outstanding_{0};   // submitted, body not yet finished
   std::mutex mutex_;                            // pairs with all_done_; guards no data of its own
   std::condition_variable all_done_;

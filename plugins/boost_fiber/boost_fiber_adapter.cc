@@ -71,6 +71,7 @@
 #include <vector>
 
 #include "plugins/boost_fiber/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 namespace {
 
@@ -217,7 +218,7 @@ class BoostFiberAdapter {
   BoostFiberAdapter(const zoo::Host& /*host*/, const zoo::Config& config)
       : options_(ParseOptions(config.options)),
         threads_(PoolSize(options_, config)),
-        max_batch_(config.max_batch),
+        round_(config.max_batch),
         // buffered_channel wants a power of two >= 2 and holds one element less than that.
         channel_(std::bit_ceil(static_cast<std::size_t>(config.max_batch) + 1)) {
     // No pool of this adapter exists now (the host never runs two instances at once, and
@@ -266,17 +267,13 @@ class BoostFiberAdapter {
   }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
-      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
-      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
-                       "submit() was called more than max_batch times before drain()");
-    }
+    round_.Take();
     // Counted before the push, so no fiber can take the count below zero.
     pending_.fetch_add(1, std::memory_order_relaxed);
     const boost::fibers::channel_op_status status = channel_.try_push(task);
     if (status != boost::fibers::channel_op_status::success) {
       pending_.fetch_sub(1, std::memory_order_relaxed);
-      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
+      round_.Return();
       throw zoo::Error(ZOO_STATUS_ERROR,
                        status == boost::fibers::channel_op_status::full
                            ? "the dispatcher's buffered_channel was full"
@@ -286,8 +283,7 @@ class BoostFiberAdapter {
 
   void Drain() {
     WaitForPending();
-    // Every other thread's submit() has returned (the extension's contract): nothing races this.
-    submitted_in_round_.store(0, std::memory_order_relaxed);
+    round_.Reset();
     if (spawn_failed_.exchange(false, std::memory_order_acq_rel)) {
       throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,
                        "a fiber could not be created; its task ran on the dispatcher fiber");
@@ -296,13 +292,7 @@ class BoostFiberAdapter {
 
   // zoo.submit_any_thread/1: unbounded (the channel holds max_batch, the contract's bound).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
  private:
@@ -406,8 +396,7 @@ class BoostFiberAdapter {
 
   const Options options_;
   const std::uint32_t threads_;
-  const std::uint32_t max_batch_;
-  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
+  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most max_batch
 
   boost::fibers::buffered_channel<const zoo_task_t*> channel_;
   std::atomic<std::uint64_t> pending_{0};  // submitted, body not yet finished

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "plugins/libuv/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 namespace {
 
@@ -132,7 +133,8 @@ class LibuvAdapter {
       : capacity_(config.max_batch),
         queue_(config.max_batch, nullptr),
         taken_(config.max_batch, nullptr),
-        requests_(config.max_batch) {
+        requests_(config.max_batch),
+        round_(config.max_batch) {
     if (!config.options.empty()) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "libuv takes no options, but was given \"" + config.options + "\"");
@@ -178,16 +180,12 @@ class LibuvAdapter {
   ~LibuvAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= capacity_) {
-      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
-      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
-                       "submit() was called more than max_batch times before drain()");
-    }
+    round_.Take();
     // Counted before the task is visible to the loop, so no completion can go below zero.
     outstanding_.fetch_add(1, std::memory_order_relaxed);
     {
       std::lock_guard<std::mutex> lock(queue_mutex_);
-      queue_[queued_++] = task;  // queued_ <= submitted_in_round_ <= capacity_
+      queue_[queued_++] = task;  // queued_ <= this round's submits <= capacity_
     }
     const int rc = uv_async_send(&async_);
     if (rc != 0) {
@@ -202,21 +200,14 @@ class LibuvAdapter {
       std::unique_lock<std::mutex> lock(done_mutex_);
       all_done_.wait(lock, [this] { return outstanding_.load(std::memory_order_acquire) == 0; });
     }
-    // Every other thread's submit() has returned (the extension's contract): nothing races this.
-    submitted_in_round_.store(0, std::memory_order_relaxed);
+    round_.Reset();
     const int failure = loop_failure_.exchange(0, std::memory_order_acq_rel);
     if (failure != 0) throw zoo::Error(ZOO_STATUS_ERROR, UvError("uv_queue_work", failure));
   }
 
   // zoo.submit_any_thread/1: unbounded (the queue holds max_batch, the contract's own bound).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
   // Stops the loop and closes it; a failure to close is reported (then the destructor runs).
@@ -348,7 +339,7 @@ class LibuvAdapter {
   std::vector<uv_work_t> requests_;       // preallocated, reused round after round
   std::vector<uv_work_t*> free_requests_;
 
-  std::atomic<std::uint32_t> submitted_in_round_{0};  // submits since the last drain()
+  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most capacity_
   std::atomic<std::uint64_t> outstanding_{0};  // submitted, after_work_cb not yet run
   std::atomic<int> loop_failure_{0};           // first libuv error seen on the loop thread
   std::atomic<bool> stopping_{false};

@@ -41,6 +41,7 @@
 #include <string_view>
 
 #include "plugins/tbb/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 #define ZOO_TBB_STR2(x) #x
 #define ZOO_TBB_STR(x) ZOO_TBB_STR2(x)
@@ -90,7 +91,7 @@ class TbbAdapter {
   static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::tbb_adapter::kTextZh}};
 
   TbbAdapter(const zoo::Host& host, const zoo::Config& config)
-      : arena_size_(ArenaSize(config)), max_batch_(config.max_batch), arena_(arena_size_) {
+      : arena_size_(ArenaSize(config)), round_(config.max_batch), arena_(arena_size_) {
     arena_.initialize();
     // One warm-up round, so that TBB's worker threads exist before the timed rounds.
     arena_.execute([this] {
@@ -112,29 +113,18 @@ class TbbAdapter {
   ~TbbAdapter() { Stop(); }
 
   void Submit(const zoo_task_t* task) {
-    if (submitted_in_round_.fetch_add(1, std::memory_order_relaxed) >= max_batch_) {
-      submitted_in_round_.fetch_sub(1, std::memory_order_relaxed);
-      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
-                       "submit() was called more than max_batch times before drain()");
-    }
+    round_.Take();
     arena_.execute([this, task] { group_.run([task] { zoo::Run(task); }); });
   }
 
   void Drain() {
     arena_.execute([this] { group_.wait(); });
-    // Every other thread's submit() has returned (the extension's contract): nothing races this.
-    submitted_in_round_.store(0, std::memory_order_relaxed);
+    round_.Reset();
   }
 
   // zoo.submit_any_thread/1: unbounded (the group's deques grow; max_batch bounds a round).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
   // Joins TBB's worker threads; fails if oneTBB cannot (something else in the process still
@@ -172,8 +162,7 @@ class TbbAdapter {
   }
 
   const int arena_size_;  // first: checked before any TBB object is made
-  const uint32_t max_batch_;
-  std::atomic<uint32_t> submitted_in_round_{0};  // submits since the last drain()
+  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most max_batch
   // Before the arena: holds a reference to TBB's scheduler for the life of the arena, so that
   // teardown() can join the workers with tbb::finalize.
   oneapi::tbb::task_scheduler_handle scheduler_{oneapi::tbb::attach{}};

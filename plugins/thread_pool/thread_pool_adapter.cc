@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "plugins/thread_pool/text_zh.h"
+#include "plugins/common/any_thread.h"
 
 // Lets the build compile this same file under another name (test/plugins: thread_pool_twin),
 // and, for the truth suite's injected delay (test/plugins: thread_pool_delayed), with busy work
@@ -93,13 +94,7 @@ class ThreadPoolAdapter {
 
   // zoo.submit_any_thread/1: unbounded (the ring holds max_batch, the contract's own bound).
   static const void* Extension(const char* id) {
-    static constexpr zoo_submit_any_thread_extension_t kAnyThread = {
-        .struct_size = sizeof(zoo_submit_any_thread_extension_t),
-        .flags = 0,
-        .default_capacity = 0,
-        .reserved0 = 0,
-    };
-    return std::string_view(id) == ZOO_EXT_SUBMIT_ANY_THREAD ? &kAnyThread : nullptr;
+    return zoo::plugins::UnboundedAnyThreadExtension(id);
   }
 
  private:
