@@ -177,8 +177,7 @@ void WriteSemantics(PageWriter& page) {
   } else {
     SemanticsRecorded(page, *semantics);
   }
-  page.Heading(page.T("native.title"), 3, "native-line");
-  page.AddLead("native.not_applicable");
+  WriteNativeLine(page);  // page_native.cc
 }
 
 }  // namespace zoo::report
