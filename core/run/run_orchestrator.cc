@@ -288,6 +288,8 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
                                                   cores, note);
     archive.native_line = std::move(native.record);
     specs.insert(specs.end(), native.units.begin(), native.units.end());
+  } else {
+    archive.native_line.status = "not_run";  // --no-native-line, or a callgrind run
   }
   for (UnitSpec& spec : specs) spec.clock = archive.run.clock.decision.kind;
   return specs;
