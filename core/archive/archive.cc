@@ -252,6 +252,9 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
   if (doc.HasMember("scenarios")) {
     ZOO_ASSIGN_OR_RETURN(a.scenarios, ReadScenarioRecord(doc["scenarios"], "scenarios"));
   }
+  if (doc.HasMember("native_line")) {  // archives before the native task line have none
+    ZOO_ASSIGN_OR_RETURN(a.native_line, ReadNativeLineRecord(doc["native_line"], "native_line"));
+  }
   ZOO_ASSIGN_OR_RETURN(m, json::Member(doc, "units", "the archive"));
   if (!m->IsArray()) return absl::InvalidArgumentError("units must be a list");
   for (rapidjson::SizeType i = 0; i < m->Size(); ++i) {
@@ -375,6 +378,7 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
   WriteSemanticsRecord(w, "semantics", a.semantics);
   WriteCostRecord(w, "cost", a.cost);
   if (!a.scenarios.requested.empty()) WriteScenarioRecord(w, "scenarios", a.scenarios);
+  if (!a.native_line.status.empty()) WriteNativeLineRecord(w, "native_line", a.native_line);
 
   w.Key("units");
   w.StartArray();

@@ -12,9 +12,8 @@ namespace {
 
 absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
-// The bound on a round's times (wall_ns and each task's, ns from the round's start): 2^53 ns is
-// 104 days, far beyond a unit's longest timeout (a day) and exact as a double, so the analysis's
-// differences and sums of them cannot overflow (a task of INT64_MIN did, found by fuzzing).
+// Bound on a round's times (wall_ns, each task's from its start): 2^53 ns, 104 days, exact as a
+// double, so differences and sums cannot overflow (a task of INT64_MIN did, found by fuzzing).
 constexpr int64_t kMaxRoundTimeNs = int64_t{1} << 53;
 bool IsRoundTime(int64_t ns) { return ns >= -kMaxRoundTimeNs && ns <= kMaxRoundTimeNs; }
 
@@ -220,6 +219,7 @@ void WriteUnitSpec(json::Writer& w, const UnitSpec& s) {
   if (!s.options.empty()) json::String(w, "options", s.options);
   if (*PurposeName(s.kind) != '\0') json::String(w, "purpose", PurposeName(s.kind));
   if (s.clock != ClockKind::kMonotonic) json::String(w, "clock", ClockKindName(s.clock));
+  if (s.seed != 0) json::Uint(w, "seed", s.seed);  // modbus_rtu's frames
   w.EndObject();
 }
 
@@ -274,6 +274,7 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
         "\" and \"", purpose, "\""));
   }
   if (absl::Status clock = ReadSpecClock(v, where, s); !clock.ok()) return clock;
+  if (v.HasMember("seed")) ZOO_ASSIGN_OR_RETURN(s.seed, json::GetUint(v, "seed", where));
   s.kind = *kind;
   if (s.concurrency == 0 || s.measured_rounds == 0) {
     return absl::InvalidArgumentError(

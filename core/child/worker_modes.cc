@@ -18,10 +18,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/archive/native_line_record.h"
 #include "core/archive/unit_json.h"
 #include "core/base/json_util.h"
 #include "core/measure/calibration.h"
 #include "core/measure/equivalence_gate.h"
+#include "core/measure/native_gate.h"
 #include "core/measure/semantics_probe.h"
 #include "core/measure/unit_worker.h"
 #include "core/plugin/plugin_loader.h"
@@ -144,6 +146,23 @@ int SemanticsMode(const WorkerArgs& args, const ReportWriter& report) {
   return kExitOk;
 }
 
+// The native task line's gate (native_gate.h): every form of FILE on every frame.
+int NativeGateMode(const WorkerArgs& args, const ReportWriter& report) {
+  NativeGateOptions gate;
+  absl::StatusOr<uint32_t> cores = LogicalCoresFrom(args);
+  absl::StatusOr<uint64_t> seed = args.Number<uint64_t>("seed", gate.seed);
+  if (!cores.ok() || !seed.ok()) return Refuse(!cores.ok() ? cores.status().message()
+                                                           : seed.status().message());
+  gate.logical_cores = *cores;
+  gate.seed = *seed;
+  report.Step("load");
+  absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(args.file);
+  if (!adapter.ok()) return Refuse(adapter.status().message());
+  gate.on_step = [&report](std::string_view step) { report.Step(step); };
+  report.Result(NativeGateVerdictsToJson(RunNativeGate(*adapter, gate)));
+  return kExitOk;
+}
+
 // The gate's options from the flags, GateOptions's defaults for those not given.
 absl::StatusOr<GateOptions> GateOptionsFrom(const WorkerArgs& args) {
   GateOptions gate;
@@ -231,6 +250,7 @@ constexpr Mode kModes[] = {
     {"probe", "", &ProbeMode},
     {"gate", "tasks large-batch concurrency body-ns logical-cores", &GateMode},
     {"semantics", "logical-cores", &SemanticsMode},
+    {"native-gate", "logical-cores seed", &NativeGateMode},
     {"unit", "spec", &UnitMode},
     {"calibrate", "workload tier-us", &CalibrateMode},
     {"probe-reporter", "", &ProbeReporterMode},

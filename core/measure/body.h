@@ -12,6 +12,9 @@ class Body {
   // work cannot be optimised away. Must be safe to call from many threads at once, and in a
   // process forked from the host.
   virtual uint64_t Run() const = 0;
+  // The body of task `task_id` (the host's slot index): the same as Run() for a body that does
+  // the same work for every task; modbus_rtu parses the task's own frame (modbus_rtu.h).
+  virtual uint64_t RunTask(uint64_t /*task_id*/) const { return Run(); }
 };
 
 // Busy work for a fixed wall time: mixes a checksum until `duration_ns` has passed. Used by

@@ -76,7 +76,7 @@ zoo_status_t HostServices::ExecuteBody(uint64_t task_id, zoo_task_outcome_t* out
   outcome->task_id = task_id;
   CurrentIds(&outcome->executor_pid, &outcome->executor_tid);
   if (stamps_ != Stamps::kRound) outcome->body_start_ns = TimedNowNs();
-  outcome->checksum = body_.Run();
+  outcome->checksum = body_.RunTask(task_id);
   if (stamps_ != Stamps::kRound) outcome->body_end_ns = TimedNowNs();
   outcome->status = ZOO_STATUS_OK;
   // A chain's next link, from the thread that ran this body (through run() or execute()),

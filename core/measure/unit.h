@@ -52,6 +52,8 @@ struct UnitSpec {
   std::string options = {};
   // The clock of the timed region (timed_clock.h) the run chose; monotonic in archives before.
   ClockKind clock = ClockKind::kMonotonic;
+  // modbus_rtu: the seed its frames are generated from (modbus_rtu.h); 0 for other workloads.
+  uint64_t seed = 0;
 };
 
 // One count an instrumented unit took, or why it could not: never a zero for "not counted".

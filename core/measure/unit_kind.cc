@@ -12,6 +12,7 @@ const char* UnitKindName(UnitKind kind) {
     case UnitKind::kScenarioCounters: return "scenario_counters";
     case UnitKind::kAttribution: return "attribution";
     case UnitKind::kFloor: return "floor";
+    case UnitKind::kNative: return "native";
   }
   return "?";
 }
@@ -38,7 +39,8 @@ const char* InstrumentName(UnitKind kind) {
     case UnitKind::kSemantics:
     case UnitKind::kScenario:
     case UnitKind::kAttribution:
-    case UnitKind::kFloor: break;
+    case UnitKind::kFloor:
+    case UnitKind::kNative: break;
   }
   return "";
 }
@@ -46,6 +48,7 @@ const char* InstrumentName(UnitKind kind) {
 const char* PurposeName(UnitKind kind) {
   if (kind == UnitKind::kAttribution) return "attribution";
   if (kind == UnitKind::kFloor) return "floor";
+  if (kind == UnitKind::kNative) return "native";
   return "";
 }
 
@@ -53,7 +56,7 @@ std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_v
                                       std::string_view scenario, std::string_view purpose) {
   if (!purpose.empty()) {
     if (!instrument.empty() || !semantics.empty() || !scenario.empty()) return std::nullopt;
-    for (UnitKind kind : {UnitKind::kAttribution, UnitKind::kFloor}) {
+    for (UnitKind kind : {UnitKind::kAttribution, UnitKind::kFloor, UnitKind::kNative}) {
       if (purpose == PurposeName(kind)) return kind;
     }
     return std::nullopt;
@@ -88,12 +91,13 @@ std::optional<Stamps> ParseStamps(std::string_view name) {
 
 Stamps StampsFor(UnitKind kind, std::string_view workload) {
   if (kind == UnitKind::kAttribution) return Stamps::kTask;
-  if (IsScenario(kind) || workload == "noop") return Stamps::kRound;
+  if (IsScenario(kind) || kind == UnitKind::kNative || workload == "noop") return Stamps::kRound;
   return Stamps::kBody;
 }
 
 uint32_t RoundBatchFor(UnitKind kind, Stamps stamps) {
-  return stamps == Stamps::kRound && !IsScenario(kind) ? kRoundBatch : 1;
+  return stamps == Stamps::kRound && !IsScenario(kind) && kind != UnitKind::kNative ? kRoundBatch
+                                                                                  : 1;
 }
 
 }  // namespace zoo

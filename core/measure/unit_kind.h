@@ -16,12 +16,15 @@ namespace zoo {
 // that takes every per-task stamp, in a process of its own, for the attribution and hand-off
 // figures, so that the timed units the verdicts read take none (BenchmarkDotNet keeps its
 // diagnosers out of its measured runs for the same reason). kFloor times the harness's own
-// cost per task: `inline` with the noop body at concurrency 1.
+// cost per task: `inline` with the noop body at concurrency 1. kNative is a unit of the
+// subject's native task line (core/measure/native_gate.h): one form (spec.options "form=NAME")
+// running modbus_rtu, measured on its own, never in the main matrix.
 enum class UnitKind {
-  kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters, kAttribution, kFloor
+  kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters, kAttribution, kFloor,
+  kNative
 };
 // "timed", "semantics", "counters", "callgrind", "scenario", "scenario_counters",
-// "attribution", "floor"
+// "attribution", "floor", "native"
 const char* UnitKindName(UnitKind kind);
 
 // The units the cells compare: timed ones and a callgrind run's.
@@ -35,7 +38,7 @@ bool Instrumented(UnitKind kind);
 // and the model JSON spell it.
 const char* InstrumentName(UnitKind kind);
 
-// "attribution", "floor", or "" for every other kind: the archive's `purpose` of a unit.
+// "attribution", "floor", "native", or "" for every other kind: the archive's `purpose`.
 const char* PurposeName(UnitKind kind);
 
 // The kind of an archived unit from its `instrument`, `semantics`, `scenario` and `purpose`
@@ -49,7 +52,8 @@ std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_v
 enum class Stamps { kRound, kBody, kTask };
 const char* StampsName(Stamps stamps);  // "round", "body", "task"
 std::optional<Stamps> ParseStamps(std::string_view name);
-// An attribution unit's are per task; a scenario's per round (it reads no body); every other
+// An attribution unit's are per task; a scenario's and a native unit's per round (the line
+// reads time per task, not the body's); every other
 // kind's per round with the noop body (there is no work to time) and per body otherwise.
 Stamps StampsFor(UnitKind kind, std::string_view workload);
 

@@ -430,7 +430,7 @@ UnitResult MeasureUnit(const UnitSpec& spec,
 
   step(spec.repetitions > 0 ? "prepare the body" : "calibrate");
   absl::StatusOr<CalibratedWorkload> workload =
-      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions);
+      MakeWorkload(spec.workload, spec.tier_us, spec.repetitions, spec.seed);
   if (!workload.ok()) return fail(std::string(workload.status().message()));
   result.calibration = workload->calibration;
 

@@ -18,6 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/clock.h"
 #include "core/base/statistics.h"
+#include "core/measure/modbus_rtu.h"
 #include "rapidjson/document.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
@@ -246,12 +247,12 @@ CalibratedWorkload MakeJson(int64_t target_ns) {
 }  // namespace
 
 const std::vector<std::string>& WorkloadNames() {
-  static const auto* const kNames = new std::vector<std::string>{"json", "sleep", "noop"};
+  static const auto* const kNames = new std::vector<std::string>{"json", "sleep", "noop", "modbus_rtu"};
   return *kNames;
 }
 
 absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us,
-                                                uint64_t repetitions) {
+                                                uint64_t repetitions, uint64_t seed) {
   const int64_t tier_ns = static_cast<int64_t>(tier_us) * 1000;
   if (workload == "json" && repetitions > 0) {
     CalibratedWorkload w{std::make_unique<JsonBody>(repetitions), Calibration{}};
@@ -266,6 +267,13 @@ absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint3
     CalibratedWorkload w{std::make_unique<SleepBody>(tier_ns), Calibration{}};
     w.calibration.workload = "sleep";
     w.calibration.target_ns = tier_ns;
+    return w;
+  }
+  if (workload == "modbus_rtu") {
+    if (absl::Status size = CheckModbusFrameBytes(tier_us); !size.ok()) return size;
+    CalibratedWorkload w{std::make_unique<ModbusBody>(MakeModbusFrames(tier_us, seed)),
+                         Calibration{}};
+    w.calibration.workload = "modbus_rtu";
     return w;
   }
   if (workload == "noop") {

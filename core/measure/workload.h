@@ -14,6 +14,8 @@
 //          derived from the deadline, so it differs from call to call.
 //   noop   an empty body: the pure dispatch round trip. The tier is ignored; the checksum
 //          is a constant.
+//   modbus_rtu  parses a Modbus RTU response frame (modbus_rtu.h); the tier is the frame's size
+//          in bytes, the frames come from a seed; each task's checksum is its frame's parse.
 // Every body is thread-safe and fork-safe: it keeps no state of its own between calls.
 #pragma once
 
@@ -49,7 +51,9 @@ struct CalibratedWorkload {
   std::unique_ptr<Body> body;
   Calibration calibration;
 };
+// modbus_rtu: `tier_us` is the frame's size in bytes (kInvalidArgument for a size no response
+// has) and `seed` the seed of its frames.
 absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us,
-                                                uint64_t repetitions = 0);
+                                                uint64_t repetitions = 0, uint64_t seed = 0);
 
 }  // namespace zoo

@@ -137,7 +137,7 @@ SelfCheck PhysicalFloor(const ModelInput& in) {
 // Every successful pooled view without an overhead figure, in English and as data.
 void ListWithheld(const ModelInput& in, SelfCheckSummary* s) {
   for (const UnitView& u : in.units) {
-    if (!u.ok || u.stats.overhead_ns || IsScenario(u.kind)) continue;
+    if (!u.ok || u.stats.overhead_ns || IsScenario(u.kind) || u.kind == UnitKind::kNative) continue;
     s->withheld_units.push_back(absl::StrCat(u.id(), ": ", u.stats.overhead_withheld));
     WithheldUnit w{.unit = u.id(),
                    .reason = OverheadWithheldReason(u.stats, u.concurrency, in.cores),

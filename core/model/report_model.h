@@ -29,6 +29,7 @@
 #include "core/archive/archive.h"
 #include "core/base/message.h"
 #include "core/measure/unit_kind.h"
+#include "core/model/native_line.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -96,6 +97,7 @@ struct UnitView {
   std::string semantics;  // a semantics unit's "off" or item name (unit.h); "" otherwise
   Scenario scenario = Scenario::kNone;  // a scenario unit's (scenario.h)
   uint32_t workers = 0;                 // its pool size; 0 = the concurrency
+  std::string options;                  // setup()'s options, e.g. a native unit's "form=typed"
   // A process view: which of its cell's processes (UnitSpec::process); 0 in a pooled view.
   uint32_t process = 0;
   // "thread_pool/c1/40us"; a semantics unit: "zoo_scheduler[priority]/c1/40us"; an
@@ -528,6 +530,7 @@ struct ReportModel {
   SemanticsDimension semantics;
   CostOfCode cost;
   ScenarioSection scenarios;
+  NativeLineSection native_line;  // the subject's native task line (native_line.h)
   SelfCheckSummary self_checks;
 };
 

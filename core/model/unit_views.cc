@@ -39,6 +39,7 @@ UnitView ProcessView(const ArchivedUnit& u, uint32_t cores) {
   v.semantics = u.result.spec.semantics;
   v.scenario = u.result.spec.scenario;
   v.workers = u.result.spec.workers;
+  v.options = u.result.spec.options;
   v.process = u.result.spec.process;
   v.stats = u.stats;
   const uint64_t tasks = static_cast<uint64_t>(u.result.rounds.size()) * v.concurrency;
@@ -127,6 +128,8 @@ std::string UnitView::id() const {
                     kind == UnitKind::kScenarioCounters ? ",counters" : "", "}");
   } else if (kind == UnitKind::kCounters || kind == UnitKind::kCallgrind) {
     absl::StrAppend(&name, "{", InstrumentName(kind), "}");
+  } else if (kind == UnitKind::kNative) {
+    absl::StrAppend(&name, "{native,", options, "}");  // "zoo_scheduler{native,form=typed}"
   }
   if (process > 0) absl::StrAppend(&name, "#", process + 1);
   return CellId(name, concurrency, tier_us);

@@ -24,6 +24,7 @@
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
 #include "core/run/cost_plan.h"
+#include "core/run/native_line_plan.h"
 #include "core/run/run_plan.h"
 #include "core/run/scenario_plan.h"
 #include "core/run/self_checks.h"
@@ -284,6 +285,16 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
       adapters, cores, options.quick ? kQuickScenarioProcesses : kScenarioProcesses);
   archive.scenarios = std::move(scenarios.record);
   specs.insert(specs.end(), scenarios.units.begin(), scenarios.units.end());
+  // The subject's native task line, on its own (native_line_plan.h); not under callgrind.
+  if (options.native_line && options.instrument == RunInstrument::kNone) {
+    NativeLinePlan native = GateAndPlanNativeLine(options.zoo_host, *passed.front()->descriptor,
+                                                  passed.front()->candidate.file, options.quick,
+                                                  cores, note);
+    archive.native_line = std::move(native.record);
+    specs.insert(specs.end(), native.units.begin(), native.units.end());
+  } else {
+    archive.native_line.status = "not_run";  // --no-native-line, or a callgrind run
+  }
   for (UnitSpec& spec : specs) spec.clock = archive.run.clock.decision.kind;
   return specs;
 }

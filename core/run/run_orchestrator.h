@@ -56,6 +56,9 @@ struct RunOptions {
   // The scenarios measured after the matrix (scenario.h, --scenarios): every one in a full
   // run, the round trip in a quick one.
   std::vector<Scenario> scenarios;
+  // The subject's native task line after the scenarios (native_line_plan.h), when it declares
+  // zoo.native/1. false: --no-native-line.
+  bool native_line = true;
   std::filesystem::path valgrind;
   std::string valgrind_version;
   // The timed region's clock (--clock): the TSC where the machine allows it, or one by name.

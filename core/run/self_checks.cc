@@ -115,7 +115,10 @@ SelfCheck OverheadWithheldCheck(const Archive& a) {
   size_t withheld = 0;
   for (const ArchivedUnit& u : a.units) {
     // A scenario takes no stamps per task, so it has no body or overhead to withhold.
-    if (!u.result.ok || u.stats.overhead_ns || IsScenario(u.result.spec.kind)) continue;
+    if (!u.result.ok || u.stats.overhead_ns || IsScenario(u.result.spec.kind) ||
+        u.result.spec.kind == UnitKind::kNative) {
+      continue;
+    }
     ++withheld;
     const UnitSpec& s = u.result.spec;
     // The stats were computed on the run's cores, at least one (run_orchestrator.cc).

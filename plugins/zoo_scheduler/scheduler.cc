@@ -49,7 +49,9 @@ Scheduler::SubmitResult Scheduler::Submit(const zoo_task_t* task) {
     queue_.Push(task);  // fits: the queue never holds more than the outstanding tasks
     ++outstanding_;
   }
-  work_ready_.notify_one();
+  // The batched form wakes nobody until drain(), unless drain() already did (a task
+  // submitted meanwhile, by a running task or another thread, must not wait unseen).
+  if (form_ != Form::kBatched || draining_) work_ready_.notify_one();
   return SubmitResult::kOk;
 }
 
@@ -57,7 +59,19 @@ Scheduler::SubmitResult Scheduler::Submit(const zoo_task_t* task) {
 
 void Scheduler::Drain() {
   std::unique_lock<std::mutex> lock(mutex_);
+  if (form_ == Form::kBatched) {
+    draining_ = true;
+    work_ready_.notify_all();  // the batch's one wake-up
+  }
   all_done_.wait(lock, [this] { return outstanding_ == 0; });
+  draining_ = false;
+}
+
+void Scheduler::SetForm(Form form, const zoo_host_t* host) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  assert(outstanding_ == 0 && (form != Form::kTyped || host != nullptr));
+  form_ = form;
+  host_ = host;
 }
 
 uint32_t Scheduler::InFlight() const {
@@ -169,10 +183,13 @@ void Scheduler::WorkerLoop(Worker* self) {
     if (room_waiters_ != 0 && queue_.size() < queue_capacity_) room_.notify_one();
     Dispatch(task, self);
     const bool through_attempt_wrapper = retry_on_;
+    const bool typed = form_ == Form::kTyped;
     lock.unlock();
     Outcome outcome = Outcome::kSucceeded;
     if (through_attempt_wrapper) {
       outcome = Attempt(task);
+    } else if (typed) {
+      RunTyped(task, self);
     } else {
       task->run(task);  // retry off: a direct call
     }
@@ -220,6 +237,16 @@ Scheduler::Outcome Scheduler::Attempt(const zoo_task_t* task) {
   } catch (...) {
     return Outcome::kFailed;
   }
+}
+
+void Scheduler::RunTyped(const zoo_task_t* task, Worker* self) const {
+  zoo_task_outcome_t& slot = self->outcome;
+  if (host_->execute(host_, task->id, &slot) != ZOO_STATUS_OK) {
+    slot = zoo_task_outcome_t{};
+    slot.task_id = task->id;
+    slot.status = ZOO_STATUS_ERROR;  // the host refused the id: report it, never drop it
+  }
+  host_->complete(host_, &slot);
 }
 
 void Scheduler::Finish(const zoo_task_t* task, Outcome outcome) {

@@ -29,6 +29,12 @@
 //
 // Nothing on the submit -> dispatch -> complete path allocates: the queue and the table are
 // sized to `capacity` (the adapter's max_batch) at construction.
+//
+// Forms (zoo.native/1, chosen once before the first submit): how a worker runs a body and when
+// submit() wakes a worker. kClosure, the default, is the path above: the worker calls the
+// task's type-erased run(task). kTyped: the worker calls the host's execute(id) into its own
+// preallocated outcome slot and hands that slot to complete(). kBatched: submit() only queues
+// (no wake-up); drain() wakes every worker once and they run the queued batch.
 #pragma once
 
 #include <array>
@@ -52,6 +58,7 @@ namespace zoo_scheduler {
 // flags are guarded by Scheduler::mutex_.
 struct Worker {
   std::thread thread;
+  zoo_task_outcome_t outcome{};  // the typed form's slot: execute() writes it, complete() reads
   bool quarantined = false;  // its task was given up on: exit when the body returns
   bool exited = false;       // quarantined and gone: ready to be joined
 };
@@ -67,6 +74,7 @@ struct Metrics {
 class Scheduler {
  public:
   enum class SubmitResult { kOk, kFull, kDuplicateId };
+  enum class Form { kClosure, kTyped, kBatched };
 
   // Starts `workers` threads. `capacity` bounds the outstanding tasks (the adapter's
   // max_batch; everything is preallocated to it); `queue_capacity` bounds the ready queue for
@@ -99,6 +107,9 @@ class Scheduler {
   void SetRetry(bool on, uint32_t max_attempts);
   // Turning it on starts counting afresh.
   void SetMetrics(bool on);
+  // REQUIRES: nothing outstanding; `host` (kTyped calls its execute and complete) outlives the
+  // scheduler's workers.
+  void SetForm(Form form, const zoo_host_t* host);
 
   // Tasks given up on after their deadline, and workers quarantined for them, so far.
   uint64_t timed_out() const;
@@ -125,6 +136,8 @@ class Scheduler {
   void ReapOneExited(std::unique_lock<std::mutex>& lock);
   void StopWatchdog() noexcept;
   static Outcome Attempt(const zoo_task_t* task);
+  // The typed form's body: execute into the worker's slot, then complete from it.
+  void RunTyped(const zoo_task_t* task, Worker* self) const;
 
   void RecordMetrics(const InFlightEntry* entry);
 
@@ -143,6 +156,9 @@ class Scheduler {
   uint32_t outstanding_ = 0;  // submitted, body not yet returned (drain's condition)
   uint32_t room_waiters_ = 0;  // submitters waiting on room_
   bool stopping_ = false;
+  Form form_ = Form::kClosure;
+  const zoo_host_t* host_ = nullptr;  // kTyped
+  bool draining_ = false;  // kBatched: drain() has woken the workers; submits wake them too
 
   bool metrics_on_ = false;
   Metrics metrics_;

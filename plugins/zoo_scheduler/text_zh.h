@@ -56,6 +56,14 @@ inline constexpr zoo_text_string_t kTextZh[] = {
     {"semantics.in_flight_table.off_state",
      "没有干净的关闭状态：分发核心总是把任务记录在它的在途表中（分发时在那里查找每个任务，超时的看门狗"
      "也读它），所以它的代价是每种配置的一部分，无法单独定价。set_item 接受 on=1，拒绝 on=0。"},
+    {"native.closure.description",
+     "zoo_scheduler 一贯的路径：队列中存放任务指针，工作线程调用它的类型擦除的 run(task)，由它运行执行体"
+     "并报告完成。"},
+    {"native.typed.description",
+     "工作线程按任务编号通过宿主的 execute() 运行执行体，结果写入它自己预先分配的结果槽，再把这个槽交给 "
+     "complete()：没有类型擦除的调用，每个任务都不分配内存。"},
+    {"native.batched.description",
+     "submit() 只把任务入队，不唤醒任何工作线程；drain() 一次唤醒所有工作线程，由它们运行排队的这一批任务。"},
 };
 
 }  // namespace zoo::scheduler

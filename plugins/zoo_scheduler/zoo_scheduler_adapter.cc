@@ -1,7 +1,8 @@
 // zoo_scheduler: zoo-host's reference subject. A small task scheduler (scheduler.h) driven
 // through the adapter ABI, with its priority, timeout, retry and metrics semantics exposed
 // through the "zoo.semantics/1" extension so that the host can price each one, and submit()
-// from any thread with a bounded, back-pressuring queue through "zoo.submit_any_thread/1".
+// from any thread with a bounded, back-pressuring queue through "zoo.submit_any_thread/1",
+// and its execution forms through "zoo.native/1" (native_forms.h).
 //
 // This file is the glue only: metadata, options, the ABI calls and the semantics switches.
 #include <zoo/adapter.hpp>
@@ -13,10 +14,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
 
+#include "plugins/zoo_scheduler/native_forms.h"
 #include "plugins/zoo_scheduler/scheduler.h"
 #include "plugins/zoo_scheduler/text_zh.h"
 
@@ -188,7 +191,9 @@ class ZooSchedulerAdapter {
   static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::scheduler::kTextZh}};
 
   ZooSchedulerAdapter(const zoo::Host& host, const zoo::Config& config)
-      : host_(host), scheduler_(MakeScheduler(config)) {}
+      : host_(host), scheduler_(MakeScheduler(config)) {
+    scheduler_.SetForm(ParseForm(config.options), host.raw());
+  }
 
   ~ZooSchedulerAdapter() {
     scheduler_.Stop();
@@ -276,6 +281,7 @@ class ZooSchedulerAdapter {
  private:
   static Scheduler MakeScheduler(const zoo::Config& config);
   static uint32_t ParseQueueCapacity(const std::string& options);
+  static Scheduler::Form ParseForm(const std::string& options);
 
   // [teardown] What the metrics item recorded, if it ever counted a task: the count and the
   // histogram's median bucket.
@@ -317,15 +323,39 @@ uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
     const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
     const bool is_number =
         !value.empty() && ec == std::errc() && ptr == value.data() + value.size();
+    if (key == ZOO_NATIVE_OPTION) continue;  // ParseForm's
     if (key != "capacity" || !is_number || number > kMaxQueueCapacity) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
-                       "zoo_scheduler takes only the option capacity=<0.." +
-                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded), but was given "
-                           "\"" + std::string(pair) + "\"");
+                       "zoo_scheduler takes only the options capacity=<0.." +
+                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded) and "
+                           "form=<closure|typed|batched>, but was given \"" + std::string(pair) +
+                           "\"");
     }
     capacity = number;
   }
   return capacity;
+}
+
+// "form=NAME" among the options (zoo.native/1): the closure form without it; an unknown name is
+// refused.
+Scheduler::Form ZooSchedulerAdapter::ParseForm(const std::string& options) {
+  Scheduler::Form form = Scheduler::Form::kClosure;
+  std::string_view rest = options;
+  while (!rest.empty()) {
+    const size_t end = std::min(rest.find(';'), rest.size());
+    const std::string_view pair = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    const size_t eq = pair.find('=');
+    if (eq == std::string_view::npos || pair.substr(0, eq) != ZOO_NATIVE_OPTION) continue;
+    const std::optional<Scheduler::Form> named = ::zoo::scheduler::FormNamed(pair.substr(eq + 1));
+    if (!named) {
+      throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                       "zoo_scheduler has no form \"" + std::string(pair.substr(eq + 1)) +
+                           "\" (its forms: closure, typed, batched)");
+    }
+    form = *named;
+  }
+  return form;
 }
 
 // Validates the configuration before any thread starts.
@@ -376,6 +406,7 @@ constexpr zoo_submit_any_thread_extension_t kAnyThread = {
 const void* ZooSchedulerAdapter::Extension(const char* id) {
   if (std::strcmp(id, ZOO_EXT_SEMANTICS) == 0) return &kSemantics;
   if (std::strcmp(id, ZOO_EXT_SUBMIT_ANY_THREAD) == 0) return &kAnyThread;
+  if (std::strcmp(id, ZOO_EXT_NATIVE) == 0) return &::zoo::scheduler::kNative;
   return nullptr;
 }
 

@@ -25,6 +25,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "test/test_paths.h"
+#include "zoo/ext/native.h"
 #include "zoo/ext/semantics.h"
 #include "zoo/ext/submit_any_thread.h"
 
@@ -499,12 +500,31 @@ TEST_F(ZooSchedulerTest, RefusesOptionsOtherThanCapacity) {
   for (const char* bad : {"threads=2", "capacity=", "capacity=-1", "capacity=2x", "capacity"}) {
     Instance inst(entry(), host.table(), 1, 1, bad);
     EXPECT_EQ(inst.setup_status(), ZOO_STATUS_INVALID_ARGUMENT) << bad;
-    EXPECT_THAT(entry().error_text(nullptr), HasSubstr("only the option capacity=")) << bad;
+    EXPECT_THAT(entry().error_text(nullptr), HasSubstr("only the options capacity=")) << bad;
   }
-  for (const char* good : {"capacity=0", "capacity=8", "capacity=8;"}) {
+  for (const char* good : {"capacity=0", "capacity=8", "capacity=8;", "form=typed;capacity=8"}) {
     Instance inst(entry(), host.table(), 1, 1, good);
     EXPECT_EQ(inst.setup_status(), ZOO_STATUS_OK) << good << ": " << inst.error();
   }
+}
+
+// zoo.native/1: three forms, each described; an unknown form is refused at setup.
+TEST_F(ZooSchedulerTest, OffersItsFormsAndRefusesAnUnknownOne) {
+  const auto* native = static_cast<const zoo_native_extension_t*>(
+      entry().get_extension(ZOO_EXT_NATIVE));
+  ASSERT_NE(native, nullptr);
+  ASSERT_EQ(native->form_count, 3u);
+  EXPECT_STREQ(native->forms[0]->name, "closure");
+  EXPECT_STREQ(native->forms[1]->name, "typed");
+  EXPECT_STREQ(native->forms[2]->name, "batched");
+  for (uint32_t i = 0; i < native->form_count; ++i) {
+    EXPECT_GT(std::string(native->forms[i]->description).size(), 20u);
+  }
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  Instance inst(entry(), host.table(), 1, 1, "form=vectorised");
+  EXPECT_EQ(inst.setup_status(), ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(entry().error_text(nullptr), HasSubstr("has no form \"vectorised\""));
 }
 
 TEST_F(ZooSchedulerTest, AFullQueueHoldsBackAnOutsideSubmitterUntilAWorkerMakesRoom) {

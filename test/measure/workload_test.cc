@@ -59,7 +59,7 @@ RunTimes TimeRuns(const Body& body, int runs) {
 }
 
 TEST(WorkloadTest, NamesInHelpOrder) {
-  EXPECT_THAT(WorkloadNames(), ElementsAre("json", "sleep", "noop"));
+  EXPECT_THAT(WorkloadNames(), ElementsAre("json", "sleep", "noop", "modbus_rtu"));
 }
 
 TEST(WorkloadTest, UnknownNameIsRefusedWithTheKnownOnes) {

@@ -632,5 +632,37 @@ TEST(RankingTest, CellsAboveTheCoresGetTheirOwnLabelledConclusion) {
   EXPECT_FALSE(m.picks[1].within_cores);
 }
 
+// The native task line: its units become the section's cells, with each form's ratio to the
+// first passed form, and never a cell, a crossover or a baseline of the main matrix.
+TEST(ReportModelTest, NativeLineUnitsStayInTheirOwnSection) {
+  Archive a = BaseArchive({"subj", "base"});
+  a.units.push_back(MakeUnit("subj", 1, 40, Flat(50'000), 40'000));
+  a.units.push_back(MakeUnit("base", 1, 40, Flat(50'000), 40'000));
+  a.native_line = NativeLineRecord{.status = "measured", .reason = "",
+                                   .task = kNativeTask, .frame_bytes = {21},
+                                   .concurrencies = {1}, .seed = 5, .warmup_rounds = 100,
+                                   .measured_rounds = 100, .forms = {}};
+  a.native_line.forms = {{.name = "slow", .description = "", .passed = false, .reason = "x"},
+                         {.name = "one", .description = "", .passed = true, .reason = ""},
+                         {.name = "two", .description = "", .passed = true, .reason = ""}};
+  for (const auto& [form, ns] : {std::pair<const char*, double>{"one", 1'000},
+                                 std::pair<const char*, double>{"two", 3'000}}) {
+    ArchivedUnit u = MakeUnit("subj", 1, 21, Flat(ns), 0);
+    u.result.spec.kind = UnitKind::kNative;
+    u.result.spec.workload = "modbus_rtu";
+    u.result.spec.options = std::string("form=") + form;
+    a.units.push_back(std::move(u));
+  }
+  const ReportModel m = Build(a);
+  EXPECT_EQ(m.cells.size(), 1u);  // base at c1/40us only
+  EXPECT_EQ(m.tiers_us, std::vector<uint32_t>{40});
+  ASSERT_EQ(m.native_line.cells.size(), 2u);
+  EXPECT_EQ(m.native_line.cells[0].form, "one");
+  EXPECT_DOUBLE_EQ(m.native_line.cells[0].ratio_to_first, 1.0);
+  EXPECT_EQ(m.native_line.cells[1].form, "two");
+  EXPECT_NEAR(m.native_line.cells[1].ratio_to_first, 3.0, 1e-9);
+  EXPECT_THAT(m.native_line.cells[1].unit, HasSubstr("{native,form=two}"));
+}
+
 }  // namespace
 }  // namespace zoo

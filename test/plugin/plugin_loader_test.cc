@@ -1,5 +1,6 @@
 #include "core/plugin/plugin_loader.h"
 
+#include <cstdlib>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -107,6 +108,36 @@ TEST(PluginLoaderTest, ValidatesAdapterNames) {
   EXPECT_FALSE(IsValidAdapterName("Thread-Pool"));
   EXPECT_FALSE(IsValidAdapterName("<script>"));
   EXPECT_FALSE(IsValidAdapterName(std::string(65, 'a').c_str()));
+}
+
+}  // namespace
+}  // namespace zoo
+
+namespace zoo {
+namespace {
+
+// A zoo.native/1 forms table the loader must refuse, in one sentence naming the file; the same
+// plugin with its valid table loads with its one form.
+TEST(PluginLoaderTest, RefusesAMalformedNativeFormsTable) {
+  const std::filesystem::path file = ::zoo::testing::TestPlugin("bad_native_forms");
+  const struct {
+    const char* defect;
+    const char* says;
+  } kCases[] = {
+      {"too_many", "declares 17 forms; it must list 1 to 16"},
+      {"null", "entry 1 of its forms is missing"},
+      {"repeated", "entry 2 of its forms has an invalid or repeated name 'plain'"},
+      {"invalid", "entry 1 of its forms has an invalid or repeated name 'Not Valid'"},
+  };
+  for (const auto& c : kCases) {
+    setenv("ZOO_TEST_BAD_NATIVE", c.defect, 1);
+    EXPECT_THAT(Refusal(file), AllOf(HasSubstr("zoo.native/1"), HasSubstr(c.says))) << c.defect;
+  }
+  unsetenv("ZOO_TEST_BAD_NATIVE");
+  absl::StatusOr<LoadedAdapter> loaded = LoadAdapter(file);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  ASSERT_EQ(loaded->descriptor().variants.native_forms.size(), 1u);
+  EXPECT_EQ(loaded->descriptor().variants.native_forms[0].name, "plain");
 }
 
 }  // namespace

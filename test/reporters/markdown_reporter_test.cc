@@ -75,6 +75,53 @@ std::string Edited(const std::string& model, const char* pointer, bool remove) {
   return b.GetString();
 }
 
+// `model` with a "native_line" member parsed from `line` (JSON).
+std::string WithNativeLine(const std::string& model, const char* line) {
+  rapidjson::Document d;
+  d.Parse(model.data(), model.size());
+  rapidjson::Document native(&d.GetAllocator());
+  native.Parse(line);
+  d.AddMember("native_line", rapidjson::Value(native, d.GetAllocator()), d.GetAllocator());
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  return b.GetString();
+}
+
+constexpr const char* kMeasuredLine = R"({"status": "measured", "reason": "",
+  "task": "modbus_rtu.parse_response", "frame_bytes": [7, 21, 255], "concurrencies": [1, 2],
+  "seed": "0x2a", "warmup_rounds": 100, "measured_rounds": 100, "processes_per_cell": 1,
+  "forms": [{"name": "closure", "description": "The task's own run.", "passed": true,
+             "reason": ""},
+            {"name": "corrupt", "description": "Wrong on purpose.", "passed": false,
+             "reason": "form 'corrupt': task 64 (frame 0 (21 B: 01 03 10 ...)) gave checksum 0x1"}],
+  "cells": [{"form": "closure", "frame_bytes": 21, "concurrency": 1, "ok": true, "failure": "",
+             "unit": "s{native,form=closure}/c1/21us", "ns_per_task": 1500,
+             "ratio_to_first": 1},
+            {"form": "closure", "frame_bytes": 21, "concurrency": 2, "ok": true, "failure": "",
+             "unit": "s{native,form=closure}/c2/21us", "ns_per_task": 3000,
+             "ratio_to_first": 1}]})";
+
+TEST_F(MarkdownReporterTest, TheNativeLineShowsItsScopeFormsGateAndTables) {
+  const std::string md = Report(WithNativeLine(*model_, kMeasuredLine), "en");
+  EXPECT_THAT(md, HasSubstr("enters neither the pivot tables nor the crossovers"));
+  EXPECT_THAT(md, HasSubstr("modbus_rtu.parse_response"));
+  EXPECT_THAT(md, HasSubstr("rejected: form 'corrupt': task 64 (frame 0 (21 B: 01 03 10"));
+  EXPECT_THAT(md, HasSubstr("Concurrency 2"));
+  EXPECT_THAT(md, HasSubstr("no verdict is drawn between the forms"));
+  const std::string zh = Report(WithNativeLine(*model_, kMeasuredLine), "zh");
+  EXPECT_THAT(zh, HasSubstr("并发度 2"));
+
+  const std::string na = Report(
+      WithNativeLine(*model_, R"({"status": "not_applicable", "reason":
+          "inline 1.0.0 does not offer zoo.native/1", "task": "modbus_rtu.parse_response",
+          "frame_bytes": [], "concurrencies": [], "seed": "0x0", "warmup_rounds": 100,
+          "measured_rounds": 100, "processes_per_cell": 1, "forms": [], "cells": []})"),
+      "en");
+  EXPECT_THAT(na, HasSubstr("Status: not applicable: "));
+  EXPECT_THAT(na, HasSubstr("does not offer zoo.native/1"));
+}
+
 TEST_F(MarkdownReporterTest, TheEntryDescribesTheReporter) {
   const zoo_reporter_entry_t* e = module_->entry();
   ASSERT_NE(e, nullptr);
@@ -214,7 +261,7 @@ TEST_F(MarkdownReporterTest, SemanticsAreRenderedAndTheirAbsenceIsSaid) {
   EXPECT_THAT(md, HasSubstr("Status: measured, at a body of 40 µs and concurrency 1."));
   EXPECT_THAT(md, HasSubstr("| priority | 1 | 100.0 µs | 130.0 µs | 30.0 µs |"));
   EXPECT_THAT(md, HasSubstr("not priced: it has no clean off state"));
-  EXPECT_THAT(md, HasSubstr("Status: not applicable. A native task line"));
+  EXPECT_THAT(md, HasSubstr("Status: not recorded. This archive predates the native task line."));
 
   const std::string without = Report(Edited(*model_, "/semantics", true), "en");
   EXPECT_THAT(without, HasSubstr("Status: not measured in this archive."));

@@ -26,6 +26,7 @@
 #include "core/render/report_render.h"
 #include "core/run/run_orchestrator.h"
 #include "core/run/scenario_plan.h"
+#include "tools/zoo-host/native_line_rows.h"
 #include "core/worker/gate_cache.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
@@ -76,7 +77,11 @@ class ProgressPrinter {
     const std::string adapter = UnitLabel(s);
     // A scenario unit by its scenario and pool size: its tier and concurrency say nothing.
     const std::string what =
-        IsScenario(s.kind)
+        s.kind == UnitKind::kNative
+            ? absl::StrFormat("[%u/%u] %s, native %s, %u B frames, concurrency %u",
+                              p.unit_index + 1, p.units_total, adapter, s.options, s.tier_us,
+                              s.concurrency)
+        : IsScenario(s.kind)
             ? absl::StrFormat("[%u/%u] %s, scenario %s, %u worker(s)", p.unit_index + 1,
                               p.units_total, adapter, ScenarioName(s.scenario), s.workers)
             : absl::StrFormat("[%u/%u] %s, %u us, concurrency %u", p.unit_index + 1,
@@ -158,7 +163,7 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
                                "CONC", "E2E/TASK", "BODY", "OVERHEAD", "SHARE", "TASKS/S");
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
-    if (IsScenario(s.kind)) continue;  // in their own table below
+    if (IsScenario(s.kind) || s.kind == UnitKind::kNative) continue;  // own tables below
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
     std::string name = UnitLabel(s);
     if (!s.semantics.empty()) name = absl::StrCat(s.adapter, "[", s.semantics, "]");
@@ -177,6 +182,7 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
   }
   std::cout << "\n";
   PrintScenarioRows(a);
+  PrintNativeLineRows(a);
   for (const SelfCheck& c : a.self_checks) {
     std::cout << "self-check " << c.name << ": " << (c.passed ? "passed" : "FAILED") << " ("
               << c.detail << ")\n";
@@ -293,6 +299,8 @@ int RunCommand(int argc, char** argv) {
       "zoo.submit_any_thread/1; where it lacks it the report says not applicable")(
       "no-cost", "skip the cost-of-code units (allocations, kernel counters and cold start "
       "per adapter, counted with the noop body after the matrix)")(
+      "no-native-line", "skip the subject's native task line (its zoo.native/1 forms running "
+      "modbus_rtu, gated and measured after the scenarios)")(
       "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
       "callgrind and count its instructions per task (exact, whatever the machine does; its "
       "times are meaningless). Without matrix flags the matrix is tiny: every adapter, noop, "
@@ -430,6 +438,7 @@ int RunCommand(int argc, char** argv) {
   run.on_progress = [&progress](const RunProgress& p) { progress(p); };
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
   run.cost = vm.count("no-cost") == 0;
+  run.native_line = vm.count("no-native-line") == 0;
   run.scenarios = *std::move(scenarios);
   run.hold_cpu_idle = cpu_idle == "shallow";
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();

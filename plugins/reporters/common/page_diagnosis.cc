@@ -171,8 +171,7 @@ void WriteSemantics(PageWriter& page) {
   const rapidjson::Value* semantics = MemberOf(page.root(), "semantics");
   semantics == nullptr || semantics->IsNull() ? page.AddText("semantics.not_measured")
                                               : SemanticsRecorded(page, *semantics);
-  page.Heading(page.T("native.title"), 3, "native-line");
-  page.AddLead("native.not_applicable");
+  WriteNativeLine(page);  // page_native.cc
 }
 
 }  // namespace zoo::report

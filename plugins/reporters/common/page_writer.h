@@ -193,6 +193,7 @@ void WriteOverhead(PageWriter& page);
 void WriteThroughput(PageWriter& page);
 void WriteAttribution(PageWriter& page);
 void WriteSemantics(PageWriter& page);
+void WriteNativeLine(PageWriter& page);  // within WriteSemantics' section
 void WriteCost(PageWriter& page);
 void WriteScenarios(PageWriter& page);
 void WriteFaster(PageWriter& page);
