@@ -251,6 +251,11 @@ absl::Status ValidateMatrix(const Matrix& m, std::string_view source) {
                       absl::StrCat("must be from ", kMinUnitTimeoutS, " to ", kMaxUnitTimeoutS,
                                    " seconds"));
   }
+  if (m.workload == "modbus_rtu") {  // its tiers are frame sizes, the matrix's microseconds
+    return FieldError(source, "workload",
+                      "modbus_rtu runs in the native task line (its tiers are frame sizes in "
+                      "bytes), not in the matrix, whose tiers are microseconds");
+  }
   const std::vector<std::string>& known = WorkloadNames();
   if (std::find(known.begin(), known.end(), m.workload) == known.end()) {
     return FieldError(source, "workload",

@@ -247,8 +247,8 @@ CalibratedWorkload MakeJson(int64_t target_ns) {
 }  // namespace
 
 const std::vector<std::string>& WorkloadNames() {
-  static const auto* const kNames = new std::vector<std::string>{"json", "sleep", "noop", "modbus_rtu"};
-  return *kNames;
+  static const std::vector<std::string> kNames = {"json", "sleep", "noop", "modbus_rtu"};
+  return kNames;
 }
 
 absl::StatusOr<CalibratedWorkload> MakeWorkload(std::string_view workload, uint32_t tier_us,

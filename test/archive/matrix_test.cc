@@ -155,6 +155,9 @@ TEST(MatrixTest, RefusesUnknownFieldsAndWorkloads) {
                                                   HasSubstr("tiers_us")));
   EXPECT_THAT(Refusal(R"({"workload": "disk"})"),
               AllOf(HasSubstr("unknown workload 'disk'"), HasSubstr("json, sleep, noop")));
+  // modbus_rtu's tiers are frame sizes: the native task line's workload, never the matrix's.
+  EXPECT_THAT(Refusal(R"({"workload": "modbus_rtu"})"),
+              AllOf(HasSubstr("m.json"), HasSubstr("workload"), HasSubstr("native task line")));
 }
 
 TEST(MatrixTest, LoadsAFileAndNamesAMissingOne) {
