@@ -5,6 +5,7 @@
 //
 // This file is the glue only: metadata, options, the ABI calls and the semantics switches.
 #include <zoo/adapter.hpp>
+#include <zoo/ext/layers.h>
 #include <zoo/ext/semantics.h>
 #include <zoo/ext/submit_any_thread.h>
 
@@ -13,10 +14,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
 
+#include "plugins/zoo_scheduler/layers.h"
 #include "plugins/zoo_scheduler/scheduler.h"
 #include "plugins/zoo_scheduler/text_zh.h"
 
@@ -231,6 +234,11 @@ class ZooSchedulerAdapter {
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "set_item() was called with tasks in flight; call drain() first");
     }
+    if (scheduler_.layer() != zoo_scheduler::Layer::kPublicApi) {
+      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
+                       "set_item() needs the public_api layer: the layers below it have no "
+                       "semantics hooks");
+    }
     const bool enable = on != 0;
     switch (static_cast<ItemIndex>(index)) {
       case kPriority:
@@ -274,8 +282,12 @@ class ZooSchedulerAdapter {
   uint32_t InFlight() const { return scheduler_.InFlight(); }
 
  private:
+  struct Options {
+    uint32_t queue_capacity = kDefaultQueueCapacity;
+    zoo_scheduler::Layer layer = zoo_scheduler::Layer::kPublicApi;
+  };
   static Scheduler MakeScheduler(const zoo::Config& config);
-  static uint32_t ParseQueueCapacity(const std::string& options);
+  static Options ParseOptions(const std::string& options);
 
   // [teardown] What the metrics item recorded, if it ever counted a task: the count and the
   // histogram's median bucket.
@@ -300,10 +312,10 @@ class ZooSchedulerAdapter {
   Scheduler scheduler_;
 };
 
-// "capacity=N" (the ready queue's bound for outside submitters; 0 = unbounded), pairs
-// separated by ';'. Anything else is refused.
-uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
-  uint32_t capacity = kDefaultQueueCapacity;
+// "capacity=N" (the ready queue's bound for outside submitters; 0 = unbounded) and
+// "layer=NAME" (zoo.layers/1), pairs separated by ';'. Anything else is refused.
+ZooSchedulerAdapter::Options ZooSchedulerAdapter::ParseOptions(const std::string& options) {
+  Options out;
   std::string_view rest = options;
   while (!rest.empty()) {
     const size_t end = std::min(rest.find(';'), rest.size());
@@ -313,6 +325,16 @@ uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
     const size_t eq = pair.find('=');
     const std::string_view key = pair.substr(0, eq);
     const std::string_view value = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    if (key == ZOO_LAYERS_OPTION) {
+      const std::optional<zoo_scheduler::Layer> layer = zoo_scheduler::LayerNamed(value);
+      if (!layer) {
+        throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                         "zoo_scheduler has no layer \"" + std::string(value) +
+                             "\"; its layers are ready_queue, in_flight_table and public_api");
+      }
+      out.layer = *layer;
+      continue;
+    }
     uint32_t number = 0;
     const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
     const bool is_number =
@@ -320,17 +342,17 @@ uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
     if (key != "capacity" || !is_number || number > kMaxQueueCapacity) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "zoo_scheduler takes only the option capacity=<0.." +
-                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded), but was given "
-                           "\"" + std::string(pair) + "\"");
+                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded) and "
+                           "layer=<name>, but was given \"" + std::string(pair) + "\"");
     }
-    capacity = number;
+    out.queue_capacity = number;
   }
-  return capacity;
+  return out;
 }
 
 // Validates the configuration before any thread starts.
 Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
-  const uint32_t queue_capacity = ParseQueueCapacity(config.options);
+  const Options options = ParseOptions(config.options);
   if (config.concurrency < 1 || config.max_batch < config.concurrency) {
     throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                      "zoo_scheduler needs concurrency >= 1 and max_batch >= concurrency, but "
@@ -338,7 +360,7 @@ Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
                          " and max_batch " + std::to_string(config.max_batch));
   }
   try {
-    return Scheduler(config.workers, config.max_batch, queue_capacity);
+    return Scheduler(config.workers, config.max_batch, options.queue_capacity, options.layer);
   } catch (const std::system_error& e) {
     throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,
                      std::string("zoo_scheduler could not start its workers: ") + e.what());
@@ -376,6 +398,7 @@ constexpr zoo_submit_any_thread_extension_t kAnyThread = {
 const void* ZooSchedulerAdapter::Extension(const char* id) {
   if (std::strcmp(id, ZOO_EXT_SEMANTICS) == 0) return &kSemantics;
   if (std::strcmp(id, ZOO_EXT_SUBMIT_ANY_THREAD) == 0) return &kAnyThread;
+  if (std::strcmp(id, ZOO_EXT_LAYERS) == 0) return &zoo_scheduler::kLayersExtension;
   return nullptr;
 }
 

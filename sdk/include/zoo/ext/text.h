@@ -19,6 +19,7 @@
  *   "caliber_notes", "drive_level"   the adapter entry's fields of those names
  *   "semantics.NAME.description"     the description of zoo.semantics/1 item NAME
  *   "semantics.NAME.off_state"       its off_state
+ *   "layers.NAME.description"        the description of zoo.layers/1 layer NAME
  * Kinds, layers and units stay identifiers: the reporters translate the ones they know and
  * print the others as code. A table for "en" is not allowed: English is the ABI fields.
  */
