@@ -249,6 +249,9 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(a.cost, ReadCostRecord(doc["cost"], "cost"));
   }
   // Archives written before scenarios asked for none.
+  if (doc.HasMember("layers")) {
+    ZOO_ASSIGN_OR_RETURN(a.layers, ReadLayerRecord(doc["layers"], "layers"));
+  }
   if (doc.HasMember("scenarios")) {
     ZOO_ASSIGN_OR_RETURN(a.scenarios, ReadScenarioRecord(doc["scenarios"], "scenarios"));
   }
@@ -375,6 +378,7 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
   WriteSemanticsRecord(w, "semantics", a.semantics);
   WriteCostRecord(w, "cost", a.cost);
   if (!a.scenarios.requested.empty()) WriteScenarioRecord(w, "scenarios", a.scenarios);
+  if (a.layers.reason_code != "not_recorded") WriteLayerRecord(w, "layers", a.layers);
 
   w.Key("units");
   w.StartArray();

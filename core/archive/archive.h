@@ -45,6 +45,7 @@
 #include "core/archive/matrix.h"
 #include "core/archive/noise_conditions.h"
 #include "core/archive/run_enums.h"
+#include "core/archive/layer_record.h"
 #include "core/archive/scenario_record.h"
 #include "core/archive/semantics_record.h"
 #include "core/base/json_util.h"
@@ -118,6 +119,7 @@ struct Archive {
   SemanticsRecord semantics;  // the subject's scheduling-semantics dimension
   CostRecord cost;            // the cost-of-code units (allocations, counters, cold start)
   ScenarioRecord scenarios;   // the scenarios asked for and those not applicable
+  LayerRecord layers;         // the layer line (zoo.layers/1): its rows, or why not
   std::vector<ArchivedUnit> units;  // the main matrix's, the semantics units, the cost units
   std::vector<SelfCheck> self_checks;
   NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it

@@ -19,6 +19,7 @@
 #include "core/model/model_input.h"
 #include "core/model/ranking.h"
 #include "core/model/scaling.h"
+#include "core/model/layers.h"
 #include "core/model/scenario_tables.h"
 #include "core/model/semantics_pricing.h"
 #include "core/model/share_thresholds.h"
@@ -110,6 +111,7 @@ absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string
   m.semantics = PriceSemantics(in);
   m.cost = CostOfCodeOf(in);
   m.scenarios = ScenarioSectionOf(in);
+  m.layers = LayerSectionOf(in);
   m.self_checks = ModelSelfChecks(in);
   return m;
 }

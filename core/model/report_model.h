@@ -29,6 +29,7 @@
 #include "core/archive/archive.h"
 #include "core/base/message.h"
 #include "core/measure/unit_kind.h"
+#include "core/model/layer_section.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -528,6 +529,7 @@ struct ReportModel {
   SemanticsDimension semantics;
   CostOfCode cost;
   ScenarioSection scenarios;
+  LayerSection layers;  // the layer line (layers.h)
   SelfCheckSummary self_checks;
 };
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "core/base/json_util.h"
 #include "core/model/report_model_json_facts.h"
+#include "core/model/report_model_json_layers.h"
 #include "core/model/report_model_json_scenarios.h"
 #include "rapidjson/document.h"
 
@@ -488,6 +489,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteSemantics(w, m.semantics);
   WriteCost(w, m.cost);
   WriteModelScenarios(w, m.scenarios);
+  WriteModelLayers(w, m.layers);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

@@ -23,6 +23,7 @@
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
 #include "core/run/cost_plan.h"
+#include "core/run/layer_line.h"
 #include "core/run/run_plan.h"
 #include "core/run/scenario_plan.h"
 #include "core/run/self_checks.h"
@@ -224,6 +225,24 @@ std::filesystem::path CostAllocCounter(const RunOptions& options, const NoteFn& 
   return library;
 }
 
+// The layer line's input (layer_plan.h): the subject and the bare clients that passed the gate.
+LayerPlanInput LayerInputOf(const RunOptions& options,
+                            const std::vector<const CatalogEntry*>& passed, uint32_t cores) {
+  LayerPlanInput in{.subject = {*passed.front()->descriptor, passed.front()->candidate.file},
+                    .bare = {},
+                    .cores = cores,
+                    .processes = options.quick ? kQuickLayerProcesses : kLayerProcesses,
+                    .warmup_rounds = options.matrix.warmup_rounds,
+                    .measured_rounds = options.matrix.measured_rounds,
+                    .callgrind = options.instrument != RunInstrument::kNone};
+  for (const CatalogEntry* e : passed) {
+    for (const char* bare : kBareClients) {
+      if (e->descriptor->name == bare) in.bare.push_back({*e->descriptor, e->candidate.file});
+    }
+  }
+  return in;
+}
+
 // Every unit of the run in order: the matrix, the semantics dimension, the cost units.
 std::vector<UnitSpec> PlanRun(const RunOptions& options,
                               const std::vector<const CatalogEntry*>& passed, uint32_t cores,
@@ -280,6 +299,9 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
       adapters, cores, options.quick ? kQuickScenarioProcesses : kScenarioProcesses);
   archive.scenarios = std::move(scenarios.record);
   specs.insert(specs.end(), scenarios.units.begin(), scenarios.units.end());
+  const std::vector<UnitSpec> layers =
+      PlanLayerLine(options.zoo_host, LayerInputOf(options, passed, cores), &archive.layers, note);
+  specs.insert(specs.end(), layers.begin(), layers.end());
   for (UnitSpec& spec : specs) spec.clock = archive.run.clock.decision.kind;
   return specs;
 }
@@ -331,7 +353,7 @@ class ArchiveSaver {
 UnitRunOptions UnitOptions(const RunOptions& options, const UnitSpec& spec,
                            const std::filesystem::path& alloc_counter) {
   UnitRunOptions run_options;
-  const double timeout_s = spec.kind == UnitKind::kCallgrind
+  const double timeout_s = UnderCallgrind(spec.kind)
                                ? options.matrix.unit_timeout_s * kCallgrindTimeoutFactor
                                : options.matrix.unit_timeout_s;
   run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
@@ -351,7 +373,7 @@ absl::StatusOr<bool> MeasureUnits(const RunOptions& options, const std::vector<U
   std::set<std::string> failed_cells;
   auto cell_of = [](const UnitSpec& s) {
     return absl::StrCat(s.adapter, "/", s.semantics, "/", InstrumentName(s.kind), "/",
-                        s.concurrency, "/", s.tier_us);
+                        s.concurrency, "/", s.tier_us, "/", PurposeName(s.kind), "/", s.options);
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     if (options.stop != nullptr && options.stop->load()) return false;
@@ -437,7 +459,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   if (absl::Status s = CalibrateTiers(options, archive, note); !s.ok()) return s;
   const std::vector<UnitSpec> specs = PlanRun(options, *passed, cores, archive, note);
   std::filesystem::path alloc_counter;
-  if (archive.cost.status == "measured") {
+  if (archive.cost.status == "measured" || archive.layers.status == "measured") {
     alloc_counter = CostAllocCounter(options, note);
     note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed->size(),
                       " counters units (noop) after the matrix"));

@@ -164,6 +164,7 @@ void WriteAttribution(PageWriter& page);
 void WriteSemantics(PageWriter& page);
 void WriteCost(PageWriter& page);
 void WriteScenarios(PageWriter& page);
+void WriteLayers(PageWriter& page);  // page_layers.cc
 void WriteFaster(PageWriter& page);
 void WriteUnfavourable(PageWriter& page);
 void WriteNoWinner(PageWriter& page);
