@@ -169,6 +169,11 @@ LayerCostRow CostOf(const Archive &a, const LayerRow &row) {
   return out;
 }
 
+bool UnitsOfKind(const Archive& a, UnitKind kind) {
+  return std::any_of(a.units.begin(), a.units.end(),
+                     [kind](const ArchivedUnit& u) { return u.result.spec.kind == kind; });
+}
+
 }  // namespace
 
 LayerSection LayerSectionOf(const ModelInput &in) {
@@ -180,7 +185,13 @@ LayerSection LayerSectionOf(const ModelInput &in) {
   if (record.status != "measured") return section;
   ChooseZero(*in.archive, record, section);
   for (uint32_t c : record.concurrencies) {
-    section.tables.push_back(TableAt(in, record, c, section.zero_at));
+    LayerTable table = TableAt(in, record, c, section.zero_at);
+    // A callgrind run times nothing: its rows are counted only, in the cost table.
+    const bool any = std::any_of(table.rows.begin(), table.rows.end(),
+                                 [](const LayerRangeRow& r) { return r.measured; });
+    if (any || !UnitsOfKind(*in.archive, UnitKind::kLayerCallgrind)) {
+      section.tables.push_back(std::move(table));
+    }
   }
   for (const LayerRow &row : record.rows) {
     if (row.gate_passed) section.cost.push_back(CostOf(*in.archive, row));
