@@ -13,7 +13,7 @@ std::string LayerRow::Label() const {
   return layer.empty() ? adapter : absl::StrCat(adapter, "/", layer);
 }
 
-void WriteLayerRecord(json::Writer &w, const char *key, const LayerRecord &r) {
+void WriteLayerRecord(json::Writer& w, const char* key, const LayerRecord& r) {
   w.Key(key);
   w.StartObject();
   json::String(w, "status", r.status);
@@ -21,7 +21,7 @@ void WriteLayerRecord(json::Writer &w, const char *key, const LayerRecord &r) {
   json::String(w, "subject", r.subject);
   json::UintList(w, "concurrencies", r.concurrencies);
   json::Uint(w, "processes", r.processes);
-  json::ObjectList(w, "rows", r.rows, [](json::Writer &out, const LayerRow &row) {
+  json::ObjectList(w, "rows", r.rows, [](json::Writer& out, const LayerRow& row) {
     json::String(out, "adapter", row.adapter);
     json::String(out, "layer", row.layer);
     json::String(out, "description", row.description);
@@ -32,7 +32,7 @@ void WriteLayerRecord(json::Writer &w, const char *key, const LayerRecord &r) {
   w.EndObject();
 }
 
-absl::StatusOr<LayerRecord> ReadLayerRecord(const rapidjson::Value &v,
+absl::StatusOr<LayerRecord> ReadLayerRecord(const rapidjson::Value& v,
                                             std::string_view where_view) {
   const std::string where(where_view);
   LayerRecord r;
@@ -47,14 +47,14 @@ absl::StatusOr<LayerRecord> ReadLayerRecord(const rapidjson::Value &v,
   uint64_t processes = 0;
   ZOO_ASSIGN_OR_RETURN(processes, json::GetUint(v, "processes", where));
   r.processes = static_cast<uint32_t>(processes);
-  const rapidjson::Value *rows;
+  const rapidjson::Value* rows;
   ZOO_ASSIGN_OR_RETURN(rows, json::Member(v, "rows", where));
   if (!rows->IsArray()) {
     return absl::InvalidArgumentError(absl::StrCat(where, ": rows must be a list"));
   }
   for (rapidjson::SizeType i = 0; i < rows->Size(); ++i) {
     const std::string at = absl::StrCat(where, " rows ", i);
-    const rapidjson::Value &o = (*rows)[i];
+    const rapidjson::Value& o = (*rows)[i];
     LayerRow row;
     ZOO_ASSIGN_OR_RETURN(row.adapter, json::GetString(o, "adapter", at));
     ZOO_ASSIGN_OR_RETURN(row.layer, json::GetString(o, "layer", at));

@@ -54,7 +54,7 @@ struct LayerRecord {
   std::vector<LayerRow> rows;
 };
 
-void WriteLayerRecord(json::Writer &w, const char *key, const LayerRecord &record);
-absl::StatusOr<LayerRecord> ReadLayerRecord(const rapidjson::Value &v, std::string_view where);
+void WriteLayerRecord(json::Writer& w, const char* key, const LayerRecord& record);
+absl::StatusOr<LayerRecord> ReadLayerRecord(const rapidjson::Value& v, std::string_view where);
 
 }  // namespace zoo

@@ -15,23 +15,23 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-bool OfRow(const UnitSpec &s, const LayerRow &row) {
+bool OfRow(const UnitSpec& s, const LayerRow& row) {
   return IsLayer(s.kind) && s.adapter == row.adapter && s.options == row.Options();
 }
 
 // The row's timed processes at `concurrency`: per process, its rounds' time per
 // task.
-SideSamples SamplesOfRow(const Archive &a, const LayerRow &row, uint32_t concurrency) {
+SideSamples SamplesOfRow(const Archive& a, const LayerRow& row, uint32_t concurrency) {
   SideSamples side;
-  for (const ArchivedUnit &u : a.units) {
-    const UnitSpec &s = u.result.spec;
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
     if (s.kind != UnitKind::kLayer || !OfRow(s, row) || s.concurrency != concurrency ||
         !u.result.ok || u.result.rounds.empty()) {
       continue;
     }
     const double tasks = static_cast<double>(std::max(1u, u.result.batch) * s.concurrency);
     std::vector<double> rounds;
-    for (const RoundSample &r : u.result.rounds) {
+    for (const RoundSample& r : u.result.rounds) {
       rounds.push_back(static_cast<double>(r.wall_ns) / tasks);
     }
     side.process_ids.push_back(s.process);
@@ -42,10 +42,10 @@ SideSamples SamplesOfRow(const Archive &a, const LayerRow &row, uint32_t concurr
 
 // thread_pool for a subject that runs its bodies on other threads, inline for
 // one that runs them on the caller's: what its public API's units saw.
-void ChooseZero(const Archive &a, const LayerRecord &record, LayerSection &section) {
+void ChooseZero(const Archive& a, const LayerRecord& record, LayerSection& section) {
   int64_t on_caller = 0, tasks = 0;
-  for (const ArchivedUnit &u : a.units) {
-    const UnitSpec &s = u.result.spec;
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
     if (s.kind != UnitKind::kLayer || s.adapter != record.subject || !u.result.ok ||
         u.result.bodies_on_calling_thread < 0 || record.rows.empty() ||
         s.options != record.rows.back().Options()) {
@@ -59,13 +59,13 @@ void ChooseZero(const Archive &a, const LayerRecord &record, LayerSection &secti
   section.zero_at = runs_inline ? "inline" : "thread_pool";
   section.zero_reason = runs_inline ? "inline" : "pool";
   bool present = false;
-  for (const LayerRow &row : record.rows) present = present || row.adapter == section.zero_at;
+  for (const LayerRow& row : record.rows) present = present || row.adapter == section.zero_at;
   if (!present && !record.rows.empty() && record.rows.front().bare) {
     section.zero_at = record.rows.front().adapter;
   }
 }
 
-LayerRangeRow RangeOf(const LayerRow &row, const SideSamples &side) {
+LayerRangeRow RangeOf(const LayerRow& row, const SideSamples& side) {
   LayerRangeRow out;
   out.label = row.Label();
   out.adapter = row.adapter;
@@ -86,14 +86,14 @@ LayerRangeRow RangeOf(const LayerRow &row, const SideSamples &side) {
 
 // Each layer row against the row below it: the first layer against the zero's
 // bare client.
-void JudgeAgainstBelow(const ModelInput &in, const std::vector<SideSamples> &sides,
-                       const std::string &zero_at, LayerTable &table) {
+void JudgeAgainstBelow(const ModelInput& in, const std::vector<SideSamples>& sides,
+                       const std::string& zero_at, LayerTable& table) {
   size_t below = table.rows.size();
   for (size_t i = 0; i < table.rows.size(); ++i) {
     if (table.rows[i].bare && table.rows[i].adapter == zero_at) below = i;
   }
   for (size_t i = 0; i < table.rows.size(); ++i) {
-    LayerRangeRow &row = table.rows[i];
+    LayerRangeRow& row = table.rows[i];
     if (row.bare || !row.measured) continue;
     if (below < table.rows.size() && table.rows[below].measured) {
       const Interval iv = LogRatioInterval(
@@ -112,19 +112,19 @@ void JudgeAgainstBelow(const ModelInput &in, const std::vector<SideSamples> &sid
   }
 }
 
-LayerTable TableAt(const ModelInput &in, const LayerRecord &record, uint32_t concurrency,
-                   const std::string &zero_at) {
+LayerTable TableAt(const ModelInput& in, const LayerRecord& record, uint32_t concurrency,
+                   const std::string& zero_at) {
   LayerTable table{.concurrency = concurrency, .rows = {}};
   std::vector<SideSamples> sides;
-  for (const LayerRow &row : record.rows) {
+  for (const LayerRow& row : record.rows) {
     sides.push_back(SamplesOfRow(*in.archive, row, concurrency));
     table.rows.push_back(RangeOf(row, sides.back()));
   }
   double zero = 0;
-  for (const LayerRangeRow &row : table.rows) {
+  for (const LayerRangeRow& row : table.rows) {
     if (row.bare && row.adapter == zero_at && row.measured) zero = row.best_ns;
   }
-  for (LayerRangeRow &row : table.rows) {
+  for (LayerRangeRow& row : table.rows) {
     if (!row.measured || zero <= 0) continue;
     row.best_rel = row.best_ns / zero - 1;
     row.median_rel = row.median_ns / zero - 1;
@@ -134,12 +134,12 @@ LayerTable TableAt(const ModelInput &in, const LayerRecord &record, uint32_t con
   return table;
 }
 
-double PerTask(const Count &c, uint64_t tasks) {
+double PerTask(const Count& c, uint64_t tasks) {
   return c.available && tasks > 0 ? static_cast<double>(c.total) / static_cast<double>(tasks)
                                   : kNaN;
 }
 
-LayerCostRow CostOf(const Archive &a, const LayerRow &row) {
+LayerCostRow CostOf(const Archive& a, const LayerRow& row) {
   LayerCostRow out{.label = row.Label(),
                    .allocs_per_task = kNaN,
                    .instructions_per_task = kNaN,
@@ -147,10 +147,10 @@ LayerCostRow CostOf(const Archive &a, const LayerRow &row) {
                    .callgrind_repeat = "",
                    .cold_alloc_calls = kNaN,
                    .first_task_ns = kNaN};
-  for (const ArchivedUnit &u : a.units) {
-    const UnitSpec &s = u.result.spec;
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
     if (!OfRow(s, row) || !u.result.ok || !u.result.counts) continue;
-    const UnitCounts &n = *u.result.counts;
+    const UnitCounts& n = *u.result.counts;
     if (s.kind == UnitKind::kLayerCounters) {
       out.allocs_per_task = PerTask(n.alloc_calls, n.tasks);
       out.instructions_per_task = PerTask(n.instructions, n.tasks);
@@ -176,9 +176,9 @@ bool UnitsOfKind(const Archive& a, UnitKind kind) {
 
 }  // namespace
 
-LayerSection LayerSectionOf(const ModelInput &in) {
+LayerSection LayerSectionOf(const ModelInput& in) {
   LayerSection section;
-  const LayerRecord &record = in.archive->layers;
+  const LayerRecord& record = in.archive->layers;
   section.status = record.status;
   section.reason_code = record.reason_code;
   section.subject = record.subject;
@@ -193,7 +193,7 @@ LayerSection LayerSectionOf(const ModelInput &in) {
       section.tables.push_back(std::move(table));
     }
   }
-  for (const LayerRow &row : record.rows) {
+  for (const LayerRow& row : record.rows) {
     if (row.gate_passed) section.cost.push_back(CostOf(*in.archive, row));
   }
   return section;

@@ -3,7 +3,7 @@
 namespace zoo {
 namespace {
 
-void WriteRangeRow(json::Writer &w, const LayerRangeRow &r) {
+void WriteRangeRow(json::Writer& w, const LayerRangeRow& r) {
   w.StartObject();
   json::String(w, "label", r.label);
   json::String(w, "adapter", r.adapter);
@@ -28,14 +28,14 @@ void WriteRangeRow(json::Writer &w, const LayerRangeRow &r) {
   w.EndObject();
 }
 
-void WriteTable(json::Writer &w, const LayerTable &t) {
+void WriteTable(json::Writer& w, const LayerTable& t) {
   w.StartObject();
   json::Uint(w, "concurrency", t.concurrency);
   json::List(w, "rows", t.rows, WriteRangeRow);
   w.EndObject();
 }
 
-void WriteCostRow(json::Writer &w, const LayerCostRow &r) {
+void WriteCostRow(json::Writer& w, const LayerCostRow& r) {
   w.StartObject();
   json::String(w, "label", r.label);
   json::Double(w, "allocs_per_task", r.allocs_per_task);
@@ -49,7 +49,7 @@ void WriteCostRow(json::Writer &w, const LayerCostRow &r) {
 
 }  // namespace
 
-void WriteModelLayers(json::Writer &w, const LayerSection &section) {
+void WriteModelLayers(json::Writer& w, const LayerSection& section) {
   if (section.reason_code == "not_recorded") return;
   w.Key("layers");
   w.StartObject();

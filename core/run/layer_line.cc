@@ -7,9 +7,9 @@
 
 namespace zoo {
 
-std::vector<UnitSpec> PlanLayerLine(const std::filesystem::path &zoo_host, const LayerPlanInput &in,
-                                    LayerRecord *record,
-                                    const std::function<void(std::string_view)> &note) {
+std::vector<UnitSpec> PlanLayerLine(const std::filesystem::path& zoo_host, const LayerPlanInput& in,
+                                    LayerRecord* record,
+                                    const std::function<void(std::string_view)>& note) {
   *record = PlanLayerRows(in);
   if (record->status != "measured") {
     note(absl::StrCat("layers: ", record->status, ": ", record->reason_code));
@@ -18,7 +18,7 @@ std::vector<UnitSpec> PlanLayerLine(const std::filesystem::path &zoo_host, const
   GateRunOptions gate;
   gate.timeout = std::chrono::seconds(60);
   gate.gate.logical_cores = in.cores;
-  for (LayerRow &row : record->rows) {
+  for (LayerRow& row : record->rows) {
     if (row.bare) continue;
     gate.gate.setup_options = row.Options();
     const GateVerdict verdict = RunGateInChild(zoo_host, in.subject.plugin_file, gate);

@@ -16,8 +16,8 @@
 
 namespace zoo {
 
-std::vector<UnitSpec> PlanLayerLine(const std::filesystem::path &zoo_host, const LayerPlanInput &in,
-                                    LayerRecord *record,
-                                    const std::function<void(std::string_view)> &note);
+std::vector<UnitSpec> PlanLayerLine(const std::filesystem::path& zoo_host, const LayerPlanInput& in,
+                                    LayerRecord* record,
+                                    const std::function<void(std::string_view)>& note);
 
 }  // namespace zoo

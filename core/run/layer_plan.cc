@@ -5,20 +5,20 @@
 namespace zoo {
 namespace {
 
-const LayerAdapter *BareNamed(const LayerPlanInput &in, const std::string &name) {
-  for (const LayerAdapter &a : in.bare) {
+const LayerAdapter* BareNamed(const LayerPlanInput& in, const std::string& name) {
+  for (const LayerAdapter& a : in.bare) {
     if (a.descriptor.name == name) return &a;
   }
   return nullptr;
 }
 
-std::string PluginFileOf(const LayerPlanInput &in, const LayerRow &row) {
+std::string PluginFileOf(const LayerPlanInput& in, const LayerRow& row) {
   if (!row.bare) return in.subject.plugin_file;
-  const LayerAdapter *a = BareNamed(in, row.adapter);
+  const LayerAdapter* a = BareNamed(in, row.adapter);
   return a == nullptr ? std::string() : a->plugin_file;
 }
 
-UnitSpec RowSpec(const LayerPlanInput &in, const LayerRow &row, uint32_t concurrency,
+UnitSpec RowSpec(const LayerPlanInput& in, const LayerRow& row, uint32_t concurrency,
                  UnitKind kind) {
   return UnitSpec{.adapter = row.adapter,
                   .plugin_file = PluginFileOf(in, row),
@@ -40,7 +40,7 @@ UnitSpec RowSpec(const LayerPlanInput &in, const LayerRow &row, uint32_t concurr
 
 }  // namespace
 
-LayerRecord PlanLayerRows(const LayerPlanInput &in) {
+LayerRecord PlanLayerRows(const LayerPlanInput& in) {
   LayerRecord r;
   r.subject = in.subject.descriptor.name;
   r.processes = in.processes;
@@ -51,8 +51,8 @@ LayerRecord PlanLayerRows(const LayerPlanInput &in) {
     r.reason_code = "no_layers";
     return r;
   }
-  for (const char *name : kBareClients) {
-    if (const LayerAdapter *a = BareNamed(in, name)) {
+  for (const char* name : kBareClients) {
+    if (const LayerAdapter* a = BareNamed(in, name)) {
       r.rows.push_back({.adapter = name,
                         .layer = "",
                         .description = a->descriptor.description,
@@ -66,7 +66,7 @@ LayerRecord PlanLayerRows(const LayerPlanInput &in) {
     r.reason_code = "no_bare_client";
     return r;
   }
-  for (const AdapterVariant &layer : in.subject.descriptor.variants.layers) {
+  for (const AdapterVariant& layer : in.subject.descriptor.variants.layers) {
     r.rows.push_back({.adapter = r.subject,
                       .layer = layer.name,
                       .description = layer.description,
@@ -79,27 +79,27 @@ LayerRecord PlanLayerRows(const LayerPlanInput &in) {
   return r;
 }
 
-std::vector<UnitSpec> PlanLayerUnits(const LayerRecord &record, const LayerPlanInput &in) {
+std::vector<UnitSpec> PlanLayerUnits(const LayerRecord& record, const LayerPlanInput& in) {
   std::vector<UnitSpec> units;
   if (record.status != "measured") return units;
-  std::vector<const LayerRow *> rows;
-  for (const LayerRow &row : record.rows) {
+  std::vector<const LayerRow*> rows;
+  for (const LayerRow& row : record.rows) {
     if (row.gate_passed) rows.push_back(&row);
   }
   if (in.callgrind) {
-    for (const LayerRow *row : rows)
+    for (const LayerRow* row : rows)
       units.push_back(RowSpec(in, *row, 1, UnitKind::kLayerCallgrind));
     return units;
   }
   for (uint32_t p = 0; p < record.processes; ++p) {
     for (uint32_t c : record.concurrencies) {
-      for (const LayerRow *row : rows) {
+      for (const LayerRow* row : rows) {
         units.push_back(RowSpec(in, *row, c, UnitKind::kLayer));
         units.back().process = p;
       }
     }
   }
-  for (const LayerRow *row : rows) units.push_back(RowSpec(in, *row, 1, UnitKind::kLayerCounters));
+  for (const LayerRow* row : rows) units.push_back(RowSpec(in, *row, 1, UnitKind::kLayerCounters));
   return units;
 }
 

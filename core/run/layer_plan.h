@@ -29,7 +29,7 @@ inline constexpr uint32_t kLayerProcesses = 10;
 inline constexpr uint32_t kQuickLayerProcesses = 5;
 
 // The bare clients, in the order their rows come.
-inline constexpr const char *kBareClients[] = {"inline", "thread_pool"};
+inline constexpr const char* kBareClients[] = {"inline", "thread_pool"};
 
 struct LayerAdapter {
   AdapterDescriptor descriptor;
@@ -51,10 +51,10 @@ struct LayerPlanInput {
 // true (they passed the run's gate). status "not_applicable" (reason
 // "no_layers") when the subject declares no layers, "not_run" (reason
 // "no_bare_client") when neither bare client passed the run's gate.
-LayerRecord PlanLayerRows(const LayerPlanInput &in);
+LayerRecord PlanLayerRows(const LayerPlanInput& in);
 
 // The units of `record`'s rows that passed their gate; none unless its status
 // is "measured".
-std::vector<UnitSpec> PlanLayerUnits(const LayerRecord &record, const LayerPlanInput &in);
+std::vector<UnitSpec> PlanLayerUnits(const LayerRecord& record, const LayerPlanInput& in);
 
 }  // namespace zoo

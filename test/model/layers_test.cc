@@ -25,25 +25,36 @@ ArchivedUnit LayerUnit(const std::string& adapter, const std::string& options, u
   UnitResult u;
   u.ok = true;
   u.batch = 1;
-  u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = 0,
-            .concurrency = 1, .warmup_rounds = 0, .measured_rounds = 20, .workload = "noop",
-            .semantics = "", .semantics_value = 0, .kind = kind, .process = p,
-            .repetitions = 0, .logical_cores = 2, .scenario = Scenario::kNone, .workers = 0,
+  u.spec = {.adapter = adapter,
+            .plugin_file = "/x/" + adapter + ".so",
+            .tier_us = 0,
+            .concurrency = 1,
+            .warmup_rounds = 0,
+            .measured_rounds = 20,
+            .workload = "noop",
+            .semantics = "",
+            .semantics_value = 0,
+            .kind = kind,
+            .process = p,
+            .repetitions = 0,
+            .logical_cores = 2,
+            .scenario = Scenario::kNone,
+            .workers = 0,
             .options = options};
   for (int k = 0; k < 20; ++k) {
     const double level = per_task * (1 + 0.01 * ((k % 3) - 1)) * (1 + 0.005 * (p % 2));
-    u.rounds.push_back({.start_ns = 0, .wall_ns = static_cast<int64_t>(level), .cpu_ns = -1,
-                        .tasks = {}});
+    u.rounds.push_back(
+        {.start_ns = 0, .wall_ns = static_cast<int64_t>(level), .cpu_ns = -1, .tasks = {}});
   }
   u.bodies_on_calling_thread = 0;
   if (kind == UnitKind::kLayerCounters) {
     u.counts.emplace();
     u.counts->tasks = 20;
-    u.counts->alloc_calls = {.available = true, .total = 40, .unavailable_code = "",
-                             .unavailable_reason = ""};
+    u.counts->alloc_calls = {
+        .available = true, .total = 40, .unavailable_code = "", .unavailable_reason = ""};
     u.counts->cold_start = true;
-    u.counts->cold_alloc_calls = {.available = true, .total = 16, .unavailable_code = "",
-                                  .unavailable_reason = ""};
+    u.counts->cold_alloc_calls = {
+        .available = true, .total = 16, .unavailable_code = "", .unavailable_reason = ""};
   }
   return {.result = u, .stats = ComputeUnitStats(u, 2)};
 }
@@ -51,9 +62,15 @@ ArchivedUnit LayerUnit(const std::string& adapter, const std::string& options, u
 ArchivedUnit MatrixUnit(const std::string& adapter) {
   UnitResult u;
   u.ok = true;
-  u.spec = {.adapter = adapter, .plugin_file = "/x/" + adapter + ".so", .tier_us = 40,
-            .concurrency = 1, .warmup_rounds = 0, .measured_rounds = 3, .workload = "noop",
-            .semantics = "", .semantics_value = 0};
+  u.spec = {.adapter = adapter,
+            .plugin_file = "/x/" + adapter + ".so",
+            .tier_us = 40,
+            .concurrency = 1,
+            .warmup_rounds = 0,
+            .measured_rounds = 3,
+            .workload = "noop",
+            .semantics = "",
+            .semantics_value = 0};
   for (int k = 0; k < 3; ++k) u.rounds.push_back({.start_ns = 0, .wall_ns = 50'000, .tasks = {}});
   return {.result = u, .stats = ComputeUnitStats(u, 2)};
 }
@@ -71,19 +88,42 @@ Archive LayerArchive() {
     r.gate_passed = true;
     a.adapters.push_back(r);
   }
-  a.layers = {.status = "measured", .reason_code = "", .subject = "subj", .concurrencies = {1},
-              .processes = 6, .rows = {}};
-  a.layers.rows = {
-      {.adapter = "inline", .layer = "", .description = "", .bare = true, .gate_passed = true,
-       .gate_reason = ""},
-      {.adapter = "thread_pool", .layer = "", .description = "", .bare = true,
-       .gate_passed = true, .gate_reason = ""},
-      {.adapter = "subj", .layer = "twin", .description = "d", .bare = false,
-       .gate_passed = true, .gate_reason = ""},
-      {.adapter = "subj", .layer = "double", .description = "d", .bare = false,
-       .gate_passed = true, .gate_reason = ""},
-      {.adapter = "subj", .layer = "broken", .description = "d", .bare = false,
-       .gate_passed = false, .gate_reason = "task 3 ran twice"}};
+  a.layers = {.status = "measured",
+              .reason_code = "",
+              .subject = "subj",
+              .concurrencies = {1},
+              .processes = 6,
+              .rows = {}};
+  a.layers.rows = {{.adapter = "inline",
+                    .layer = "",
+                    .description = "",
+                    .bare = true,
+                    .gate_passed = true,
+                    .gate_reason = ""},
+                   {.adapter = "thread_pool",
+                    .layer = "",
+                    .description = "",
+                    .bare = true,
+                    .gate_passed = true,
+                    .gate_reason = ""},
+                   {.adapter = "subj",
+                    .layer = "twin",
+                    .description = "d",
+                    .bare = false,
+                    .gate_passed = true,
+                    .gate_reason = ""},
+                   {.adapter = "subj",
+                    .layer = "double",
+                    .description = "d",
+                    .bare = false,
+                    .gate_passed = true,
+                    .gate_reason = ""},
+                   {.adapter = "subj",
+                    .layer = "broken",
+                    .description = "d",
+                    .bare = false,
+                    .gate_passed = false,
+                    .gate_reason = "task 3 ran twice"}};
   a.units.push_back(MatrixUnit("subj"));
   for (uint32_t p = 0; p < 6; ++p) {
     a.units.push_back(LayerUnit("inline", "", p, 20));
@@ -126,8 +166,12 @@ TEST(LayersTest, RangesZeroAndExtraCostOverTheRowBelow) {
 
 TEST(LayersTest, ASubjectWithoutLayersIsCarriedAsNotApplicable) {
   Archive a = LayerArchive();
-  a.layers = {.status = "not_applicable", .reason_code = "no_layers", .subject = "subj",
-              .concurrencies = {1}, .processes = 6, .rows = {}};
+  a.layers = {.status = "not_applicable",
+              .reason_code = "no_layers",
+              .subject = "subj",
+              .concurrencies = {1},
+              .processes = 6,
+              .rows = {}};
   absl::StatusOr<ReportModel> m = BuildReportModel(a, "results/x.json", {});
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->layers.status, "not_applicable");

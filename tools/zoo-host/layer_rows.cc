@@ -10,18 +10,18 @@
 namespace zoo::cli {
 namespace {
 
-std::string PerTask(const Count &c, uint64_t tasks) {
+std::string PerTask(const Count& c, uint64_t tasks) {
   if (!c.available || tasks == 0) return "-";
   return absl::StrFormat("%.1f", static_cast<double>(c.total) / static_cast<double>(tasks));
 }
 
 // The row's units at `concurrency` (0: any): its process medians, and its
 // counted figures.
-void PrintRow(const Archive &a, const LayerRow &row, uint32_t concurrency) {
+void PrintRow(const Archive& a, const LayerRow& row, uint32_t concurrency) {
   std::vector<double> medians;
   std::string allocs = "-", instructions = "-";
-  for (const ArchivedUnit &u : a.units) {
-    const UnitSpec &s = u.result.spec;
+  for (const ArchivedUnit& u : a.units) {
+    const UnitSpec& s = u.result.spec;
     if (!IsLayer(s.kind) || s.adapter != row.adapter || s.options != row.Options() ||
         !u.result.ok) {
       continue;
@@ -29,7 +29,7 @@ void PrintRow(const Archive &a, const LayerRow &row, uint32_t concurrency) {
     if (s.kind == UnitKind::kLayer && s.concurrency == concurrency) {
       medians.push_back(u.stats.end_to_end_ns.median);
     } else if (u.result.counts && concurrency == 1) {
-      const UnitCounts &n = *u.result.counts;
+      const UnitCounts& n = *u.result.counts;
       if (s.kind == UnitKind::kLayerCounters) allocs = PerTask(n.alloc_calls, n.tasks);
       if (s.kind == UnitKind::kLayerCallgrind) {
         instructions = PerTask(n.callgrind_instructions, n.tasks);
@@ -47,8 +47,8 @@ void PrintRow(const Archive &a, const LayerRow &row, uint32_t concurrency) {
 
 }  // namespace
 
-void PrintLayerRows(const Archive &a) {
-  const LayerRecord &r = a.layers;
+void PrintLayerRows(const Archive& a) {
+  const LayerRecord& r = a.layers;
   if (r.reason_code == "not_recorded") return;
   if (r.status != "measured") {
     std::cout << "layers: " << r.status << " (" << r.reason_code << ")\n\n";
@@ -57,9 +57,9 @@ void PrintLayerRows(const Archive &a) {
   std::cout << absl::StrFormat("%-36s %5s %10s %14s %12s %14s\n", "LAYER ROW", "CONC", "PROCESSES",
                                "PER TASK", "ALLOCS/TASK", "INSTR/TASK");
   for (uint32_t c : r.concurrencies) {
-    for (const LayerRow &row : r.rows) PrintRow(a, row, c);
+    for (const LayerRow& row : r.rows) PrintRow(a, row, c);
   }
-  for (const LayerRow &row : r.rows) {
+  for (const LayerRow& row : r.rows) {
     if (!row.gate_passed) std::cout << row.Label() << ": rejected: " << row.gate_reason << "\n";
   }
   std::cout << "\n";

@@ -4,6 +4,7 @@
 // matching bare client's best round; a table of the best round (the median in
 // brackets) and each layer's extra cost over the one below; and the cost of
 // code per layer. Measured apart from the matrix: no figure here enters a cell.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,14 @@ namespace zoo::report {
 namespace {
 
 // A row's name: a bare client's, or the subject's layer as code.
-std::string RowName(PageWriter &page, const rapidjson::Value &row) {
+std::string RowName(PageWriter& page, const rapidjson::Value& row) {
   if (BoolOf(row, "bare")) {
     return page.T("layers.row.bare", {{"adapter", page.QuoteOf(row, "adapter")}});
   }
   return page.Code(StringOf(row, "layer"));
 }
 
-std::string ExtraCost(PageWriter &page, const rapidjson::Value &row) {
+std::string ExtraCost(PageWriter& page, const rapidjson::Value& row) {
   const std::string_view verdict = StringOf(row, "verdict");
   if (BoolOf(row, "bare") || verdict.empty()) return page.Text(kNoFigure);
   const std::string below = page.Quote(StringOf(row, "below"));
@@ -33,7 +34,7 @@ std::string ExtraCost(PageWriter &page, const rapidjson::Value &row) {
                 {{"pct", page.Text(SignedPercent(NumberOf(row, "factor") - 1))}, {"below", below}});
 }
 
-Row RangeCells(PageWriter &page, const rapidjson::Value &row) {
+Row RangeCells(PageWriter& page, const rapidjson::Value& row) {
   if (!BoolOf(row, "gate_passed")) {
     return {RowName(page, row),
             page.T("layers.rejected", {{"reason", page.Record(StringOf(row, "gate_reason"))}}),
@@ -49,22 +50,24 @@ Row RangeCells(PageWriter &page, const rapidjson::Value &row) {
           ExtraCost(page, row)};
 }
 
-Row CostCells(PageWriter &page, const rapidjson::Value &row) {
+Row CostCells(PageWriter& page, const rapidjson::Value& row) {
   const std::string_view repeat = StringOf(row, "callgrind_repeat");
   std::string instructions = page.Text(Count(NumberOf(row, "callgrind_instructions_per_task")));
   if (!repeat.empty()) {
     instructions = page.T(Concat("layers.cost.repeat.", repeat), {{"count", instructions}});
   }
-  return {
-      page.Quote(StringOf(row, "label")), instructions,
-      page.Text(Count(NumberOf(row, "allocs_per_task"))),
-      page.T("layers.cost.cold", {{"allocs", page.Text(Count(NumberOf(row, "cold_alloc_calls")))},
-                                  {"first", page.Dur(NumberOf(row, "first_task_ns"))}})};
+  const double cold = NumberOf(row, "cold_alloc_calls");
+  return {page.Quote(StringOf(row, "label")), instructions,
+          page.Text(Count(NumberOf(row, "allocs_per_task"))),
+          std::isnan(cold) ? page.Text(kNoFigure)
+                           : page.T("layers.cost.cold",
+                                    {{"allocs", page.Text(Count(cold))},
+                                     {"first", page.Dur(NumberOf(row, "first_task_ns"))}})};
 }
 
-void Descriptions(PageWriter &page, const rapidjson::Value &table) {
+void Descriptions(PageWriter& page, const rapidjson::Value& table) {
   std::vector<std::string> lines;
-  for (const rapidjson::Value &row : ArrayOf(table, "rows").GetArray()) {
+  for (const rapidjson::Value& row : ArrayOf(table, "rows").GetArray()) {
     if (BoolOf(row, "bare")) continue;
     const std::string_view layer = StringOf(row, "layer");
     lines.push_back(page.T("layers.description",
@@ -78,9 +81,9 @@ void Descriptions(PageWriter &page, const rapidjson::Value &table) {
 
 }  // namespace
 
-void WriteLayers(PageWriter &page) {
+void WriteLayers(PageWriter& page) {
   page.AddNote("layers.intro", {{"ext", page.Code("zoo.layers/1")}});
-  const rapidjson::Value *layers = MemberOf(page.root(), "layers");
+  const rapidjson::Value* layers = MemberOf(page.root(), "layers");
   if (layers == nullptr) {
     page.AddLead("layers.not_recorded");
     return;
@@ -94,28 +97,28 @@ void WriteLayers(PageWriter &page) {
          {"ext", page.Code("zoo.layers/1")}});
     return;
   }
-  const rapidjson::Value &tables = ArrayOf(*layers, "tables");
+  const rapidjson::Value& tables = ArrayOf(*layers, "tables");
   if (!tables.Empty()) Descriptions(page, tables[0]);
   page.AddText("layers.zero",
                {{"bare", page.QuoteOf(*layers, "zero_at")},
                 {"why", page.T(Concat("layers.zero.", StringOf(*layers, "zero_reason")))}});
-  if (const Figure *f = page.FigureNamed("layers.svg"); f != nullptr) {
+  if (const Figure* f = page.FigureNamed("layers.svg"); f != nullptr) {
     page.AddFigure(*f, page.T("layers.figure.caption"));
   }
   page.AbsoluteNote();
-  for (const rapidjson::Value &table : tables.GetArray()) {
+  for (const rapidjson::Value& table : tables.GetArray()) {
     page.Heading(
         page.T("layers.table.title", {{"concurrency", page.NumberText(table, "concurrency")}}), 4);
     page.Table({"layers.col.row", "layers.col.best_median#", "layers.col.extra"},
                MapEach(ArrayOf(table, "rows").GetArray(),
-                       [&](const rapidjson::Value &row) { return RangeCells(page, row); }));
+                       [&](const rapidjson::Value& row) { return RangeCells(page, row); }));
   }
   page.AddHeading("layers.cost.title");
   page.AddNote("layers.cost.intro");
   page.Table(
       {"layers.col.row", "layers.col.instructions#", "layers.col.allocs#", "layers.col.cold#"},
       MapEach(ArrayOf(*layers, "cost").GetArray(),
-              [&](const rapidjson::Value &row) { return CostCells(page, row); }));
+              [&](const rapidjson::Value& row) { return CostCells(page, row); }));
 }
 
 }  // namespace zoo::report
