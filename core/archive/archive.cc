@@ -249,6 +249,9 @@ absl::StatusOr<Archive> ReadArchiveDocument(const rapidjson::Document& doc) {
     ZOO_ASSIGN_OR_RETURN(a.cost, ReadCostRecord(doc["cost"], "cost"));
   }
   // Archives written before scenarios asked for none.
+  if (doc.HasMember("layers")) {
+    ZOO_ASSIGN_OR_RETURN(a.layers, ReadLayerRecord(doc["layers"], "layers"));
+  }
   if (doc.HasMember("scenarios")) {
     ZOO_ASSIGN_OR_RETURN(a.scenarios, ReadScenarioRecord(doc["scenarios"], "scenarios"));
   }
@@ -379,6 +382,7 @@ std::string ArchiveToJson(const Archive& a, const std::vector<std::string>* unit
   WriteCostRecord(w, "cost", a.cost);
   if (!a.scenarios.requested.empty()) WriteScenarioRecord(w, "scenarios", a.scenarios);
   if (!a.native_line.status.empty()) WriteNativeLineRecord(w, "native_line", a.native_line);
+  if (a.layers.reason_code != "not_recorded") WriteLayerRecord(w, "layers", a.layers);
 
   w.Key("units");
   w.StartArray();

@@ -47,6 +47,7 @@
 #include "core/archive/noise_conditions.h"
 #include "core/archive/run_enums.h"
 #include "core/archive/native_line_record.h"
+#include "core/archive/layer_record.h"
 #include "core/archive/scenario_record.h"
 #include "core/archive/semantics_record.h"
 #include "core/base/json_util.h"
@@ -121,6 +122,7 @@ struct Archive {
   CostRecord cost;            // the cost-of-code units (allocations, counters, cold start)
   ScenarioRecord scenarios;   // the scenarios asked for and those not applicable
   NativeLineRecord native_line;  // the subject's native task line (status "": none)
+  LayerRecord layers;         // the layer line (zoo.layers/1): its rows, or why not
   std::vector<ArchivedUnit> units;  // the main matrix's, the semantics units, the cost units
   std::vector<SelfCheck> self_checks;
   NoiseRecord noise;  // read at run start; `recorded` false in archives that predate it

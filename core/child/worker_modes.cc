@@ -170,6 +170,7 @@ absl::StatusOr<GateOptions> GateOptionsFrom(const WorkerArgs& args) {
   ZOO_ASSIGN_OR_RETURN(gate.large_batch, args.Number("large-batch", gate.large_batch));
   ZOO_ASSIGN_OR_RETURN(gate.body_ns, args.Number("body-ns", gate.body_ns));
   ZOO_ASSIGN_OR_RETURN(gate.logical_cores, LogicalCoresFrom(args));
+  if (auto it = args.flags.find("options"); it != args.flags.end()) gate.setup_options = it->second;
   if (auto it = args.flags.find("concurrency"); it != args.flags.end()) {
     gate.concurrencies.clear();
     for (absl::string_view part : absl::StrSplit(it->second, ',')) {
@@ -248,7 +249,7 @@ struct Mode {
 // Every mode a worker child runs; worker_client.h's callers name them.
 constexpr Mode kModes[] = {
     {"probe", "", &ProbeMode},
-    {"gate", "tasks large-batch concurrency body-ns logical-cores", &GateMode},
+    {"gate", "tasks large-batch concurrency body-ns logical-cores options", &GateMode},
     {"semantics", "logical-cores", &SemanticsMode},
     {"native-gate", "logical-cores seed", &NativeGateMode},
     {"unit", "spec", &UnitMode},

@@ -199,7 +199,7 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
       .concurrency = instance.concurrency,
       .max_batch = instance.max_batch,
       .logical_cores = options.logical_cores,
-      .options = "",
+      .options = options.setup_options.c_str(),
       .workers = 0,
       .reserved0 = 0,
   };
@@ -251,7 +251,9 @@ GateReport RunGate(const LoadedAdapter& adapter, const GateOptions& options) {
       return report;
     }
   }
-  if (std::optional<std::string> reason = CheckSubmitAnyThread(adapter, body, options, report)) {
+  if (std::optional<std::string> reason =
+          options.setup_options.empty() ? CheckSubmitAnyThread(adapter, body, options, report)
+                                        : std::nullopt) {
     report.passed = false;
     report.reason = std::move(*reason);
     return report;

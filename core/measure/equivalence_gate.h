@@ -44,6 +44,10 @@ struct GateOptions {
   // told: the gate's child does not count again, so that adapters hear the count the run's
   // units hear. REQUIRES: > 0 for RunGate (RunGateInChild fills in the parent's count for 0).
   uint32_t logical_cores = 0;
+  // setup()'s options for every instance, e.g. "layer=NAME" (zoo.layers/1): the gate then
+  // judges that layer. With options given, the submit-from-any-thread check is not run: the
+  // variant is driven from the control thread only.
+  std::string setup_options = {};
   // Told which call is about to be made ("drain at concurrency 4, round 7"), so that a crash
   // or hang can be attributed. May be empty.
   std::function<void(std::string_view step)> on_step;

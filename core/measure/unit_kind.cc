@@ -13,6 +13,9 @@ const char* UnitKindName(UnitKind kind) {
     case UnitKind::kAttribution: return "attribution";
     case UnitKind::kFloor: return "floor";
     case UnitKind::kNative: return "native";
+    case UnitKind::kLayer: return "layer";
+    case UnitKind::kLayerCounters: return "layer_counters";
+    case UnitKind::kLayerCallgrind: return "layer_callgrind";
   }
   return "?";
 }
@@ -23,7 +26,26 @@ bool InMainMatrix(UnitKind kind) {
 
 bool Instrumented(UnitKind kind) {
   return kind == UnitKind::kCounters || kind == UnitKind::kCallgrind ||
-         kind == UnitKind::kScenarioCounters || kind == UnitKind::kAttribution;
+         kind == UnitKind::kScenarioCounters || kind == UnitKind::kAttribution ||
+         kind == UnitKind::kLayerCounters || kind == UnitKind::kLayerCallgrind;
+}
+
+bool IsLayer(UnitKind kind) {
+  return kind == UnitKind::kLayer || kind == UnitKind::kLayerCounters ||
+         kind == UnitKind::kLayerCallgrind;
+}
+
+bool CountsAllocations(UnitKind kind) {
+  return kind == UnitKind::kCounters || kind == UnitKind::kScenarioCounters ||
+         kind == UnitKind::kLayerCounters;
+}
+
+bool UnderCallgrind(UnitKind kind) {
+  return kind == UnitKind::kCallgrind || kind == UnitKind::kLayerCallgrind;
+}
+
+bool TakesColdStart(UnitKind kind) {
+  return kind == UnitKind::kCounters || kind == UnitKind::kLayerCounters;
 }
 
 bool IsScenario(UnitKind kind) {
@@ -33,8 +55,11 @@ bool IsScenario(UnitKind kind) {
 const char* InstrumentName(UnitKind kind) {
   switch (kind) {
     case UnitKind::kCounters:
-    case UnitKind::kScenarioCounters: return "counters";
-    case UnitKind::kCallgrind: return "callgrind";
+    case UnitKind::kScenarioCounters:
+    case UnitKind::kLayerCounters: return "counters";
+    case UnitKind::kCallgrind:
+    case UnitKind::kLayerCallgrind: return "callgrind";
+    case UnitKind::kLayer:
     case UnitKind::kTimed:
     case UnitKind::kSemantics:
     case UnitKind::kScenario:
@@ -49,11 +74,19 @@ const char* PurposeName(UnitKind kind) {
   if (kind == UnitKind::kAttribution) return "attribution";
   if (kind == UnitKind::kFloor) return "floor";
   if (kind == UnitKind::kNative) return "native";
+  if (IsLayer(kind)) return "layer";
   return "";
 }
 
 std::optional<UnitKind> ParseUnitKind(std::string_view instrument, std::string_view semantics,
                                       std::string_view scenario, std::string_view purpose) {
+  if (purpose == PurposeName(UnitKind::kLayer)) {
+    if (!semantics.empty() || !scenario.empty()) return std::nullopt;
+    for (UnitKind kind : {UnitKind::kLayer, UnitKind::kLayerCounters, UnitKind::kLayerCallgrind}) {
+      if (instrument == InstrumentName(kind)) return kind;
+    }
+    return std::nullopt;
+  }
   if (!purpose.empty()) {
     if (!instrument.empty() || !semantics.empty() || !scenario.empty()) return std::nullopt;
     for (UnitKind kind : {UnitKind::kAttribution, UnitKind::kFloor, UnitKind::kNative}) {

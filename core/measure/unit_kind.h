@@ -19,12 +19,16 @@ namespace zoo {
 // cost per task: `inline` with the noop body at concurrency 1. kNative is a unit of the
 // subject's native task line (core/measure/native_gate.h): one form (spec.options "form=NAME")
 // running modbus_rtu, measured on its own, never in the main matrix.
+//
+// kLayer, kLayerCounters and kLayerCallgrind are the layer line's (zoo.layers/1): a bare client
+// or one layer of the subject (its "layer=NAME" in UnitSpec::options) timed as a timed unit is,
+// counted as a counters unit is, or run under callgrind; never in the main matrix.
 enum class UnitKind {
   kTimed, kSemantics, kCounters, kCallgrind, kScenario, kScenarioCounters, kAttribution, kFloor,
-  kNative
+  kNative, kLayer, kLayerCounters, kLayerCallgrind
 };
 // "timed", "semantics", "counters", "callgrind", "scenario", "scenario_counters",
-// "attribution", "floor", "native"
+// "attribution", "floor", "native", "layer", "layer_counters", "layer_callgrind"
 const char* UnitKindName(UnitKind kind);
 
 // The units the cells compare: timed ones and a callgrind run's.
@@ -38,7 +42,8 @@ bool Instrumented(UnitKind kind);
 // and the model JSON spell it.
 const char* InstrumentName(UnitKind kind);
 
-// "attribution", "floor", "native", or "" for every other kind: the archive's `purpose`.
+// "attribution", "floor", "native", "layer" (every layer kind), or "" for every other kind: the
+// archive's `purpose` of a unit.
 const char* PurposeName(UnitKind kind);
 
 // The kind of an archived unit from its `instrument`, `semantics`, `scenario` and `purpose`
@@ -66,5 +71,14 @@ uint32_t RoundBatchFor(UnitKind kind, Stamps stamps);
 
 // A scenario unit, timed or counted.
 bool IsScenario(UnitKind kind);
+
+// A unit of the layer line, timed, counted or under callgrind.
+bool IsLayer(UnitKind kind);
+// Units run with the allocation counter preloaded and the kernel counters open.
+bool CountsAllocations(UnitKind kind);
+// Units run under valgrind's callgrind.
+bool UnderCallgrind(UnitKind kind);
+// Units that take the cold start (setup() and a first task) at concurrency 1.
+bool TakesColdStart(UnitKind kind);
 
 }  // namespace zoo

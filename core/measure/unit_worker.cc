@@ -328,10 +328,9 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
   const zoo_config_t config = UnitConfig(spec);
   // A counters unit: the kernel counters open before setup() so that every thread the
   // adapter starts inherits them; the allocation counter covers setup and the first task.
-  const bool counters =
-      spec.kind == UnitKind::kCounters || spec.kind == UnitKind::kScenarioCounters;
-  const bool callgrind = spec.kind == UnitKind::kCallgrind;
-  const bool cold_start = spec.kind == UnitKind::kCounters && c == 1;
+  const bool counters = CountsAllocations(spec.kind);
+  const bool callgrind = UnderCallgrind(spec.kind);
+  const bool cold_start = TakesColdStart(spec.kind) && c == 1;
   std::optional<ProcessCounters> kernel;
   std::optional<AllocCounter> allocs;
   if (counters) {

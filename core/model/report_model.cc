@@ -20,6 +20,7 @@
 #include "core/model/ranking.h"
 #include "core/model/scaling.h"
 #include "core/model/native_line.h"
+#include "core/model/layers.h"
 #include "core/model/scenario_tables.h"
 #include "core/model/semantics_pricing.h"
 #include "core/model/share_thresholds.h"
@@ -112,6 +113,7 @@ absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string
   m.cost = CostOfCodeOf(in);
   m.scenarios = ScenarioSectionOf(in);
   m.native_line = NativeLineOf(in);
+  m.layers = LayerSectionOf(in);
   m.self_checks = ModelSelfChecks(in);
   return m;
 }

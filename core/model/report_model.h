@@ -30,6 +30,7 @@
 #include "core/base/message.h"
 #include "core/measure/unit_kind.h"
 #include "core/model/native_line.h"
+#include "core/model/layer_section.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -531,6 +532,7 @@ struct ReportModel {
   CostOfCode cost;
   ScenarioSection scenarios;
   NativeLineSection native_line;  // the subject's native task line (native_line.h)
+  LayerSection layers;  // the layer line (layers.h)
   SelfCheckSummary self_checks;
 };
 

@@ -9,6 +9,7 @@
 #include "core/base/json_util.h"
 #include "core/model/report_model_json_facts.h"
 #include "core/model/report_model_json_native.h"
+#include "core/model/report_model_json_layers.h"
 #include "core/model/report_model_json_scenarios.h"
 #include "rapidjson/document.h"
 
@@ -31,10 +32,7 @@ void WriteDoubleList(json::Writer& w, const char* key, const std::vector<double>
 }
 
 void WriteIndexList(json::Writer& w, const char* key, const std::vector<size_t>& xs) {
-  w.Key(key);
-  w.StartArray();
-  for (size_t x : xs) w.Uint64(x);
-  w.EndArray();
+  json::List(w, key, xs, [](json::Writer& out, size_t x) { out.Uint64(x); });
 }
 
 void WriteUnit(json::Writer& w, const UnitView& u) {
@@ -490,6 +488,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteCost(w, m.cost);
   WriteModelScenarios(w, m.scenarios);
   WriteModelNativeLine(w, m.native_line);
+  WriteModelLayers(w, m.layers);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

@@ -24,10 +24,10 @@
 #include "core/measure/alloc_counting.h"
 #include "core/plugin/plugin_build.h"
 #include "core/run/cost_plan.h"
-#include "core/run/native_line_plan.h"
 #include "core/run/run_plan.h"
 #include "core/run/scenario_plan.h"
 #include "core/run/self_checks.h"
+#include "core/run/subject_lines.h"
 #include "core/worker/calibration_runner.h"
 #include "core/worker/gate_cache.h"
 #include "core/worker/gate_runner.h"
@@ -285,16 +285,7 @@ std::vector<UnitSpec> PlanRun(const RunOptions& options,
       adapters, cores, options.quick ? kQuickScenarioProcesses : kScenarioProcesses);
   archive.scenarios = std::move(scenarios.record);
   specs.insert(specs.end(), scenarios.units.begin(), scenarios.units.end());
-  // The subject's native task line, on its own (native_line_plan.h); not under callgrind.
-  if (options.native_line && options.instrument == RunInstrument::kNone) {
-    NativeLinePlan native = GateAndPlanNativeLine(options.zoo_host, *passed.front()->descriptor,
-                                                  passed.front()->candidate.file, options.quick,
-                                                  cores, note);
-    archive.native_line = std::move(native.record);
-    specs.insert(specs.end(), native.units.begin(), native.units.end());
-  } else {
-    archive.native_line.status = "not_run";  // --no-native-line, or a callgrind run
-  }
+  PlanSubjectLines(options, passed, cores, archive, note, specs);  // native line, layers
   for (UnitSpec& spec : specs) spec.clock = archive.run.clock.decision.kind;
   return specs;
 }
@@ -346,7 +337,7 @@ class ArchiveSaver {
 UnitRunOptions UnitOptions(const RunOptions& options, const UnitSpec& spec,
                            const std::filesystem::path& alloc_counter) {
   UnitRunOptions run_options;
-  const double timeout_s = spec.kind == UnitKind::kCallgrind
+  const double timeout_s = UnderCallgrind(spec.kind)
                                ? options.matrix.unit_timeout_s * kCallgrindTimeoutFactor
                                : options.matrix.unit_timeout_s;
   run_options.timeout = std::chrono::milliseconds(static_cast<int64_t>(timeout_s * 1000));
@@ -366,7 +357,7 @@ absl::StatusOr<bool> MeasureUnits(const RunOptions& options, const std::vector<U
   std::set<std::string> failed_cells;
   auto cell_of = [](const UnitSpec& s) {
     return absl::StrCat(s.adapter, "/", s.semantics, "/", InstrumentName(s.kind), "/",
-                        s.concurrency, "/", s.tier_us);
+                        s.concurrency, "/", s.tier_us, "/", PurposeName(s.kind), "/", s.options);
   };
   for (size_t i = 0; i < specs.size(); ++i) {
     if (options.stop != nullptr && options.stop->load()) return false;
@@ -452,7 +443,7 @@ absl::StatusOr<RunOutcome> RunMatrix(const RunOptions& options) {
   if (absl::Status s = CalibrateTiers(options, archive, note); !s.ok()) return s;
   const std::vector<UnitSpec> specs = PlanRun(options, *passed, cores, archive, note);
   std::filesystem::path alloc_counter;
-  if (archive.cost.status == "measured") {
+  if (archive.cost.status == "measured" || archive.layers.status == "measured") {
     alloc_counter = CostAllocCounter(options, note);
     note(absl::StrCat("cost: ", archive.cost.concurrencies.size() * passed->size(),
                       " counters units (noop) after the matrix"));

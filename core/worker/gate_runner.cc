@@ -34,7 +34,7 @@ std::vector<std::string> AllocCounterEnv(const std::filesystem::path& zoo_host) 
 
 GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
                            const std::filesystem::path& plugin, const GateRunOptions& options) {
-  const WorkerReply reply = RunWorker({
+  WorkerCall call{
       .zoo_host = zoo_host,
       .mode = "gate",
       .flags = {{"tasks", absl::StrCat(options.gate.tasks_per_phase)},
@@ -47,7 +47,11 @@ GateVerdict RunGateInChild(const std::filesystem::path& zoo_host,
       .file = plugin.string(),
       .timeout = options.timeout,
       .extra_env = AllocCounterEnv(zoo_host),
-  });
+  };
+  if (!options.gate.setup_options.empty()) {
+    call.flags.push_back({"options", options.gate.setup_options});
+  }
+  const WorkerReply reply = RunWorker(call);
   GateVerdict verdict;
   if (!reply.status.ok()) {
     verdict.reason = std::string(reply.status.message());

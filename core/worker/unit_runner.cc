@@ -77,8 +77,7 @@ WorkerCall UnitCall(const std::filesystem::path& zoo_host, const UnitSpec& spec,
                   .file = spec.plugin_file,
                   .timeout = options.timeout,
                   .cancel = options.cancel};
-  if ((spec.kind == UnitKind::kCounters || spec.kind == UnitKind::kScenarioCounters) &&
-      !options.alloc_counter.empty()) {
+  if (CountsAllocations(spec.kind) && !options.alloc_counter.empty()) {
     call.extra_env.push_back(absl::StrCat("LD_PRELOAD=", options.alloc_counter.string()));
   }
   if (!callgrind_out.empty()) {
@@ -97,7 +96,7 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& pl
   UnitRun run;
   run.result.spec = spec;
   RemoveOnExit callgrind_out;
-  if (spec.kind == UnitKind::kCallgrind && !options.valgrind.empty()) {
+  if (UnderCallgrind(spec.kind) && !options.valgrind.empty()) {
     callgrind_out.file = CallgrindOutFile();
   }
   WorkerCall call = UnitCall(zoo_host, spec, options, callgrind_out.file);

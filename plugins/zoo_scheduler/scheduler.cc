@@ -13,8 +13,12 @@ namespace {
 thread_local const Scheduler* t_worker_of = nullptr;
 }  // namespace
 
-Scheduler::Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity)
-    : capacity_(capacity), queue_capacity_(queue_capacity), queue_(capacity), table_(capacity) {
+Scheduler::Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity, Layer layer)
+    : capacity_(capacity),
+      queue_capacity_(layer == Layer::kPublicApi ? queue_capacity : 0),
+      layer_(layer),
+      queue_(capacity),
+      table_(capacity) {
   assert(workers >= 1 && capacity >= 1);
   expired_.reserve(capacity);
   workers_.reserve(workers);
@@ -42,10 +46,12 @@ Scheduler::SubmitResult Scheduler::Submit(const zoo_task_t* task) {
       --room_waiters_;
     }
     if (outstanding_ == capacity_) return SubmitResult::kFull;
-    // Cannot be full here: the table holds at most the outstanding tasks.
-    InFlightEntry* entry = table_.Insert(task);
-    if (entry == nullptr) return SubmitResult::kDuplicateId;
-    if (metrics_on_) entry->submitted_at = Clock::now();
+    if (tracks()) {
+      // Cannot be full here: the table holds at most the outstanding tasks.
+      InFlightEntry* entry = table_.Insert(task);
+      if (entry == nullptr) return SubmitResult::kDuplicateId;
+      if (metrics_on_) entry->submitted_at = Clock::now();
+    }
     queue_.Push(task);  // fits: the queue never holds more than the outstanding tasks
     ++outstanding_;
   }
@@ -205,11 +211,12 @@ void Scheduler::WorkerLoop(Worker* self) {
 }
 
 void Scheduler::Dispatch(const zoo_task_t* task, Worker* self) {
+  if (!tracks()) return;
   InFlightEntry* entry = table_.Find(task->id);
   assert(entry != nullptr && entry->state == TaskState::kQueued);  // only running tasks leave
   entry->state = TaskState::kRunning;
   entry->worker = self;
-  if (!timeout_on_ && !retry_on_) return;
+  if (!full_api() || (!timeout_on_ && !retry_on_)) return;
   const Clock::time_point now = Clock::now();
   if (retry_on_) {
     ++entry->attempts;
@@ -250,6 +257,10 @@ void Scheduler::RunTyped(const zoo_task_t* task, Worker* self) const {
 }
 
 void Scheduler::Finish(const zoo_task_t* task, Outcome outcome) {
+  if (!tracks()) {
+    if (--outstanding_ == 0) all_done_.notify_all();
+    return;
+  }
   InFlightEntry* entry = table_.Find(task->id);  // nullptr: the watchdog gave up on it
   if (entry != nullptr && outcome == Outcome::kFailed && retry_on_ &&
       entry->attempts < max_attempts_) {

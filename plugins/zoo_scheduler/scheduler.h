@@ -71,6 +71,19 @@ struct Metrics {
   std::array<uint64_t, kBuckets> latency_log2_ns{};
 };
 
+// The levels the scheduler can be driven at (zoo.layers/1), lowest first; each adds to the one
+// below. The layer is fixed at construction.
+enum class Layer {
+  // Workers fed by the FIFO ready queue under the mutex, the outstanding count for drain():
+  // no in-flight table, no back-pressure, no semantics hooks.
+  kReadyQueue,
+  // + completion tracking: the in-flight table (insert at submit with the duplicate-id
+  // refusal, the running mark at dispatch, the erase at completion).
+  kInFlightTable,
+  // + everything a user gets: the bounded queue's back-pressure and the semantics hooks.
+  kPublicApi,
+};
+
 class Scheduler {
  public:
   enum class SubmitResult { kOk, kFull, kDuplicateId };
@@ -78,9 +91,11 @@ class Scheduler {
 
   // Starts `workers` threads. `capacity` bounds the outstanding tasks (the adapter's
   // max_batch; everything is preallocated to it); `queue_capacity` bounds the ready queue for
-  // submitters that are not workers (0: unbounded). REQUIRES: workers >= 1, capacity >= 1.
-  // Throws std::system_error when a thread cannot be started (nothing is left running then).
-  Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity);
+  // submitters that are not workers (0: unbounded; ignored below kPublicApi). REQUIRES:
+  // workers >= 1, capacity >= 1. Throws std::system_error when a thread cannot be started
+  // (nothing is left running then).
+  Scheduler(uint32_t workers, uint32_t capacity, uint32_t queue_capacity,
+            Layer layer = Layer::kPublicApi);
   ~Scheduler();
   Scheduler(const Scheduler&) = delete;
   Scheduler& operator=(const Scheduler&) = delete;
@@ -98,7 +113,10 @@ class Scheduler {
   // Submitted tasks whose body has not returned yet (what Drain() waits on).
   uint32_t Outstanding() const;
 
-  // The switches. REQUIRES: nothing outstanding (after Drain()). [control-thread]
+  Layer layer() const { return layer_; }
+
+  // The switches. REQUIRES: nothing outstanding (after Drain()) and layer() kPublicApi.
+  // [control-thread]
   void SetPriority(bool on);
   // Starts the watchdog thread when turned on (throws std::system_error if it cannot), stops
   // and joins it when turned off. REQUIRES: timeout > 0 when on.
@@ -143,6 +161,10 @@ class Scheduler {
 
   const uint32_t capacity_;
   const uint32_t queue_capacity_;  // 0: unbounded
+  const Layer layer_;
+  // What the layer keeps; the semantics switches are refused below kPublicApi (the adapter).
+  bool tracks() const { return layer_ != Layer::kReadyQueue; }
+  bool full_api() const { return layer_ == Layer::kPublicApi; }
 
   mutable std::mutex mutex_;
   std::condition_variable work_ready_;     // workers: the queue is not empty, or stopping

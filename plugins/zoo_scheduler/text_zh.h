@@ -64,6 +64,14 @@ inline constexpr zoo_text_string_t kTextZh[] = {
      "complete()：没有类型擦除的调用，每个任务都不分配内存。"},
     {"native.batched.description",
      "submit() 只把任务入队，不唤醒任何工作线程；drain() 一次唤醒所有工作线程，由它们运行排队的这一批任务。"},
+    {"layers.ready_queue.description",
+     "只有分发核心：工作线程由一个互斥锁下的先进先出就绪队列供给，外加 drain() 等待的未完成计数；没有在途表、"
+     "没有背压、没有语义挂钩。"},
+    {"layers.in_flight_table.description",
+     "加上完成跟踪：每个任务在提交时写入在途表（重复的编号被拒绝），分发时标为运行中，完成时删除；仍然"
+     "没有背压和语义挂钩。"},
+    {"layers.public_api.description",
+     "用户得到的一切，与不带该选项时相同：加上有界队列的背压检查和各语义开关的检查（全部关闭）。"},
 };
 
 }  // namespace zoo::scheduler

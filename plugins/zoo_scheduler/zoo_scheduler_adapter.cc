@@ -6,6 +6,7 @@
 //
 // This file is the glue only: metadata, options, the ABI calls and the semantics switches.
 #include <zoo/adapter.hpp>
+#include <zoo/ext/layers.h>
 #include <zoo/ext/semantics.h>
 #include <zoo/ext/submit_any_thread.h>
 
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "plugins/zoo_scheduler/layers.h"
 #include "plugins/zoo_scheduler/native_forms.h"
 #include "plugins/zoo_scheduler/scheduler.h"
 #include "plugins/zoo_scheduler/text_zh.h"
@@ -236,6 +238,11 @@ class ZooSchedulerAdapter {
       throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
                        "set_item() was called with tasks in flight; call drain() first");
     }
+    if (scheduler_.layer() != zoo_scheduler::Layer::kPublicApi) {
+      throw zoo::Error(ZOO_STATUS_FAILED_PRECONDITION,
+                       "set_item() needs the public_api layer: the layers below it have no "
+                       "semantics hooks");
+    }
     const bool enable = on != 0;
     switch (static_cast<ItemIndex>(index)) {
       case kPriority:
@@ -279,8 +286,12 @@ class ZooSchedulerAdapter {
   uint32_t InFlight() const { return scheduler_.InFlight(); }
 
  private:
+  struct Options {
+    uint32_t queue_capacity = kDefaultQueueCapacity;
+    zoo_scheduler::Layer layer = zoo_scheduler::Layer::kPublicApi;
+  };
   static Scheduler MakeScheduler(const zoo::Config& config);
-  static uint32_t ParseQueueCapacity(const std::string& options);
+  static Options ParseOptions(const std::string& options);
   static Scheduler::Form ParseForm(const std::string& options);
 
   // [teardown] What the metrics item recorded, if it ever counted a task: the count and the
@@ -306,10 +317,11 @@ class ZooSchedulerAdapter {
   Scheduler scheduler_;
 };
 
-// "capacity=N" (the ready queue's bound for outside submitters; 0 = unbounded), pairs
-// separated by ';'. Anything else is refused.
-uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
-  uint32_t capacity = kDefaultQueueCapacity;
+// "capacity=N" (the ready queue's bound for outside submitters; 0 = unbounded) and
+// "layer=NAME" (zoo.layers/1), pairs separated by ';'; "form=NAME" is ParseForm's. Anything
+// else is refused.
+ZooSchedulerAdapter::Options ZooSchedulerAdapter::ParseOptions(const std::string& options) {
+  Options out;
   std::string_view rest = options;
   while (!rest.empty()) {
     const size_t end = std::min(rest.find(';'), rest.size());
@@ -319,6 +331,16 @@ uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
     const size_t eq = pair.find('=');
     const std::string_view key = pair.substr(0, eq);
     const std::string_view value = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    if (key == ZOO_LAYERS_OPTION) {
+      const std::optional<zoo_scheduler::Layer> layer = zoo_scheduler::LayerNamed(value);
+      if (!layer) {
+        throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
+                         "zoo_scheduler has no layer \"" + std::string(value) +
+                             "\"; its layers are ready_queue, in_flight_table and public_api");
+      }
+      out.layer = *layer;
+      continue;
+    }
     uint32_t number = 0;
     const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
     const bool is_number =
@@ -327,13 +349,13 @@ uint32_t ZooSchedulerAdapter::ParseQueueCapacity(const std::string& options) {
     if (key != "capacity" || !is_number || number > kMaxQueueCapacity) {
       throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                        "zoo_scheduler takes only the options capacity=<0.." +
-                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded) and "
-                           "form=<closure|typed|batched>, but was given \"" + std::string(pair) +
-                           "\"");
+                           std::to_string(kMaxQueueCapacity) + "> (0: unbounded), "
+                           "form=<closure|typed|batched> and layer=<name>, but was given \"" +
+                           std::string(pair) + "\"");
     }
-    capacity = number;
+    out.queue_capacity = number;
   }
-  return capacity;
+  return out;
 }
 
 // "form=NAME" among the options (zoo.native/1): the closure form without it; an unknown name is
@@ -360,7 +382,7 @@ Scheduler::Form ZooSchedulerAdapter::ParseForm(const std::string& options) {
 
 // Validates the configuration before any thread starts.
 Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
-  const uint32_t queue_capacity = ParseQueueCapacity(config.options);
+  const Options options = ParseOptions(config.options);
   if (config.concurrency < 1 || config.max_batch < config.concurrency) {
     throw zoo::Error(ZOO_STATUS_INVALID_ARGUMENT,
                      "zoo_scheduler needs concurrency >= 1 and max_batch >= concurrency, but "
@@ -368,7 +390,7 @@ Scheduler ZooSchedulerAdapter::MakeScheduler(const zoo::Config& config) {
                          " and max_batch " + std::to_string(config.max_batch));
   }
   try {
-    return Scheduler(config.workers, config.max_batch, queue_capacity);
+    return Scheduler(config.workers, config.max_batch, options.queue_capacity, options.layer);
   } catch (const std::system_error& e) {
     throw zoo::Error(ZOO_STATUS_RESOURCE_EXHAUSTED,
                      std::string("zoo_scheduler could not start its workers: ") + e.what());
@@ -407,6 +429,7 @@ const void* ZooSchedulerAdapter::Extension(const char* id) {
   if (std::strcmp(id, ZOO_EXT_SEMANTICS) == 0) return &kSemantics;
   if (std::strcmp(id, ZOO_EXT_SUBMIT_ANY_THREAD) == 0) return &kAnyThread;
   if (std::strcmp(id, ZOO_EXT_NATIVE) == 0) return &::zoo::scheduler::kNative;
+  if (std::strcmp(id, ZOO_EXT_LAYERS) == 0) return &zoo_scheduler::kLayersExtension;
   return nullptr;
 }
 

@@ -26,6 +26,7 @@
 #include "gtest/gtest.h"
 #include "test/test_paths.h"
 #include "zoo/ext/native.h"
+#include "zoo/ext/layers.h"
 #include "zoo/ext/semantics.h"
 #include "zoo/ext/submit_any_thread.h"
 
@@ -525,6 +526,57 @@ TEST_F(ZooSchedulerTest, OffersItsFormsAndRefusesAnUnknownOne) {
   Instance inst(entry(), host.table(), 1, 1, "form=vectorised");
   EXPECT_EQ(inst.setup_status(), ZOO_STATUS_INVALID_ARGUMENT);
   EXPECT_THAT(entry().error_text(nullptr), HasSubstr("has no form \"vectorised\""));
+}
+
+TEST_F(ZooSchedulerTest, DeclaresItsLayersLowestFirstWithThePublicApiLast) {
+  const auto* layers =
+      static_cast<const zoo_layers_extension_t*>(entry().get_extension(ZOO_EXT_LAYERS));
+  ASSERT_NE(layers, nullptr);
+  EXPECT_EQ(layers->struct_size, sizeof(zoo_layers_extension_t));
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < layers->layer_count; ++i) {
+    EXPECT_TRUE(layers->layers[i]->description != nullptr && *layers->layers[i]->description)
+        << layers->layers[i]->name;
+    names.emplace_back(layers->layers[i]->name);
+  }
+  EXPECT_THAT(names, ElementsAre("ready_queue", "in_flight_table", "public_api"));
+}
+
+TEST_F(ZooSchedulerTest, RefusesAnUnknownLayer) {
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  Instance inst(entry(), host.table(), 1, 1, "layer=turbo");
+  EXPECT_EQ(inst.setup_status(), ZOO_STATUS_INVALID_ARGUMENT);
+  EXPECT_THAT(entry().error_text(nullptr), HasSubstr("no layer \"turbo\""));
+}
+
+TEST_F(ZooSchedulerTest, EveryLayerPassesTheEquivalenceGate) {
+  for (const char* layer : {"ready_queue", "in_flight_table", "public_api"}) {
+    GateOptions options;
+    options.concurrencies = {1, 4};
+    options.tasks_per_phase = 200;
+    options.logical_cores = std::max(1u, LogicalCores());
+    options.setup_options = std::string("layer=") + layer;
+    const GateReport r = RunGate(*adapter_, options);
+    EXPECT_TRUE(r.passed) << layer << ": " << r.reason;
+    EXPECT_EQ(r.tasks_completed, 600u) << layer;
+  }
+}
+
+TEST_F(ZooSchedulerTest, BelowThePublicApiTheSemanticsSwitchesAreRefusedAndNothingIsTracked) {
+  const SpinBody body(0);
+  HostServices host(body, 1);
+  ControlledTasks tasks(1);
+  tasks.Block(0);
+  Instance inst(entry(), host.table(), 1, 1, "layer=ready_queue");
+  ReleaseOnExit release_on_exit(tasks);
+  ASSERT_EQ(inst.setup_status(), ZOO_STATUS_OK) << inst.error();
+  EXPECT_EQ(ext().set_item(inst.state(), Item("metrics"), 1, 0), ZOO_STATUS_FAILED_PRECONDITION);
+  ASSERT_EQ(inst.Submit(tasks.task(0)), ZOO_STATUS_OK);
+  ASSERT_TRUE(Eventually([&] { return tasks.started(0); }));
+  EXPECT_EQ(ext().in_flight(inst.state()), 0u);  // no in-flight table at this layer
+  tasks.ReleaseAll();
+  ASSERT_EQ(inst.Drain(), ZOO_STATUS_OK);
 }
 
 TEST_F(ZooSchedulerTest, AFullQueueHoldsBackAnOutsideSubmitterUntilAWorkerMakesRoom) {

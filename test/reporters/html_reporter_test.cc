@@ -237,7 +237,7 @@ TEST(HtmlReporterTest, SlidesFollowTheSeedsOrder) {
       "faster",   "unfavourable", "no-winner",   "caliber",     "appendix-index",
       "environment", "workload", "method",       "multiples",   "latency",    "overhead",
       "throughput", "scaling",   "attribution",  "semantics",   "native-line", "cost",
-      "scenarios",
+      "scenarios",   "layers",
       "unmeasured", "byob",      "self-check",   "closing"};
   std::vector<std::string> seen;
   for (const SlideView& s : slides) {

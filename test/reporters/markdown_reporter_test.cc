@@ -393,6 +393,56 @@ TEST_F(MarkdownReporterTest, TheCoreSayingCallgrindTimesAreMeaninglessIsRendered
   EXPECT_THAT(zh, HasSubstr("本次运行在指令模拟器下进行"));
 }
 
+// `model` with a measured layer line: a bare client, a layer twin of it, one at twice it.
+std::string WithLayers(const std::string& model) {
+  constexpr char kLayers[] = R"({"status": "measured", "reason_code": "", "subject": "zoo_scheduler",
+    "zero_at": "thread_pool", "zero_reason": "pool", "tables": [{"concurrency": 1, "rows": [
+    {"label": "thread_pool", "adapter": "thread_pool", "layer": "", "description": "", "bare": true,
+     "gate_passed": true, "gate_reason": "", "measured": true, "processes": 5, "best_ns": 1000,
+     "median_ns": 1100, "slowest_ns": 1500, "best_rel": 0, "median_rel": 0.1, "slowest_rel": 0.5,
+     "below": "", "factor": 1, "low": 1, "high": 1, "verdict": ""},
+    {"label": "zoo_scheduler/core", "adapter": "zoo_scheduler", "layer": "core", "description": "d",
+     "bare": false, "gate_passed": true, "gate_reason": "", "measured": true, "processes": 5,
+     "best_ns": 1000, "median_ns": 1100, "slowest_ns": 1400, "best_rel": 0, "median_rel": 0.1,
+     "slowest_rel": 0.4, "below": "thread_pool", "factor": 1.0, "low": 0.98, "high": 1.02,
+     "verdict": "indistinguishable"},
+    {"label": "zoo_scheduler/public_api", "adapter": "zoo_scheduler", "layer": "public_api",
+     "description": "d", "bare": false, "gate_passed": true, "gate_reason": "", "measured": true,
+     "processes": 5, "best_ns": 2000, "median_ns": 2200, "slowest_ns": 2600, "best_rel": 1,
+     "median_rel": 1.2, "slowest_rel": 1.6, "below": "zoo_scheduler/core", "factor": 2, "low": 1.9,
+     "high": 2.1, "verdict": "slower"}]}],
+    "cost": [{"label": "zoo_scheduler/public_api", "allocs_per_task": 0,
+      "instructions_per_task": null, "callgrind_instructions_per_task": 812.5,
+      "callgrind_repeat": "repeated", "cold_alloc_calls": 16, "first_task_ns": 1000000}]})";
+  rapidjson::Document d;
+  d.Parse(model.data(), model.size());
+  rapidjson::Document layers(&d.GetAllocator());
+  layers.Parse(kLayers);
+  d.AddMember("layers", rapidjson::Value(layers, d.GetAllocator()), d.GetAllocator());
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  return b.GetString();
+}
+
+TEST_F(MarkdownReporterTest, TheLayerLineShowsItsChartTableAndCostInBothLanguages) {
+  const std::string model = WithLayers(*model_);
+  RenderResult r = module_->Render(model, "en", "md");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  const std::string en = Section(r.files["report.md"], Title("en", "section.layers.title"));
+  EXPECT_THAT(en, HasSubstr("](figures/layers.svg)"));
+  EXPECT_THAT(r.files["figures/layers.svg"], HasSubstr("<svg"));
+  EXPECT_THAT(en, HasSubstr("indistinguishable from thread\\_pool"));
+  EXPECT_THAT(en, HasSubstr("+100% over zoo\\_scheduler/core"));
+  EXPECT_THAT(en, HasSubstr("812 (repeats exactly)"));
+  const std::string zh = Section(Report(model, "zh"), Title("zh", "section.layers.title"));
+  EXPECT_THAT(zh, HasSubstr("无法区分"));
+  EXPECT_THAT(zh, HasSubstr("figures/layers.svg"));
+  // Without the layer line (the sample predates it) the section says so.
+  EXPECT_THAT(Section(Report(*model_, "en"), Title("en", "section.layers.title")),
+              HasSubstr("predates the layer line"));
+}
+
 TEST_F(MarkdownReporterTest, FiguresAreWrittenAndLinked) {
   RenderResult r = module_->Render(*model_, "en", "md");
   ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;

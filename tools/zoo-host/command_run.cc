@@ -31,6 +31,7 @@
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
 #include "tools/zoo-host/cli_common.h"
+#include "tools/zoo-host/layer_rows.h"
 
 namespace zoo::cli {
 namespace {
@@ -163,7 +164,8 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
                                "CONC", "E2E/TASK", "BODY", "OVERHEAD", "SHARE", "TASKS/S");
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
-    if (IsScenario(s.kind) || s.kind == UnitKind::kNative) continue;  // own tables below
+    // In their own tables below.
+    if (IsScenario(s.kind) || s.kind == UnitKind::kNative || IsLayer(s.kind)) continue;
     // A semantics unit shows which item it switched on: "zoo_scheduler[priority]".
     std::string name = UnitLabel(s);
     if (!s.semantics.empty()) name = absl::StrCat(s.adapter, "[", s.semantics, "]");
@@ -183,6 +185,7 @@ void PrintSummary(const RunOutcome& outcome, const std::string& shown_path) {
   std::cout << "\n";
   PrintScenarioRows(a);
   PrintNativeLineRows(a);
+  PrintLayerRows(a);
   for (const SelfCheck& c : a.self_checks) {
     std::cout << "self-check " << c.name << ": " << (c.passed ? "passed" : "FAILED") << " ("
               << c.detail << ")\n";

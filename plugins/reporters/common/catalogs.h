@@ -23,7 +23,7 @@ inline constexpr std::string_view kReportSections[] = {
     "section.environment.title", "section.workload.title",     "section.method.title",
     "section.conclusions.title", "section.latency.title",      "section.overhead.title",
     "section.throughput.title",  "section.attribution.title",  "section.semantics.title",
-    "section.cost.title",        "section.scenarios.title",    "section.faster.title",
+    "section.cost.title",        "section.scenarios.title",    "section.layers.title",       "section.faster.title",
     "section.unfavourable.title", "section.no_winner.title",   "section.caliber.title",
     "section.byob.title",        "section.self_check.title",   "section.appendix.title",
 };

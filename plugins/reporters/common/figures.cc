@@ -30,6 +30,7 @@
 #include "absl/strings/str_format.h"
 #include "plugins/reporters/common/concat.h"
 #include "plugins/reporters/common/figure_svg.h"
+#include "plugins/reporters/common/layers_figure.h"
 #include "plugins/reporters/common/league_figure.h"
 #include "plugins/reporters/common/text_format.h"
 
@@ -80,7 +81,10 @@ constexpr std::string_view kFigureCatalogEn = R"json({
 "figure.league.best": "★ the fastest",
 "figure.league.group": "framed: within noise of the fastest",
 "figure.league.floor": "floor",
-"figure.league.concurrency": "c{concurrency}"
+"figure.league.concurrency": "c{concurrency}",
+"figure.layers.title": "Layers: each row's rounds per task against the bare client's best round",
+"figure.layers.basis": "Bar: best round to slowest; dot: best round; tick: median; dashed line: zero, the bare client's best round.",
+"figure.layers.legend": "Hollow dot: indistinguishable from the row below. Right of zero: slower."
 })json";
 
 constexpr std::string_view kFigureCatalogZh = R"json({
@@ -111,7 +115,10 @@ constexpr std::string_view kFigureCatalogZh = R"json({
 "figure.league.best": "★ 最快",
 "figure.league.group": "加框：与最快者在噪声内",
 "figure.league.floor": "下限",
-"figure.league.concurrency": "并发 {concurrency}"
+"figure.league.concurrency": "并发 {concurrency}",
+"figure.layers.title": "分层：各行每任务的轮次，相对裸客户端的最佳一轮",
+"figure.layers.basis": "横条：从最佳一轮到最慢一轮；圆点：最佳一轮；刻线：中位一轮；虚线：零点，即裸客户端的最佳一轮。",
+"figure.layers.legend": "空心圆点：与下一行无法区分。零点右侧：更慢。"
 })json";
 
 double MedianEndToEnd(const rapidjson::Value* unit) {
@@ -453,6 +460,7 @@ absl::StatusOr<std::vector<Figure>> DrawFigures(const ModelDocument& model,
   std::vector<Figure> figures;
   figures.push_back(MultipleByTier(model, t));
   if (std::optional<Figure> league = figure::League(model, t)) figures.push_back(*std::move(league));
+  if (std::optional<Figure> layers = figure::Layers(model, t)) figures.push_back(*std::move(layers));
   for (const Dimension d : {Dimension::kLatency, Dimension::kOverhead, Dimension::kThroughput}) {
     for (uint32_t concurrency : UintsOf(ArrayOf(model.root(), "concurrencies"))) {
       if (std::optional<Figure> f = BarChart(model, t, d, concurrency)) {

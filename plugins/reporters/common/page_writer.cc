@@ -295,6 +295,7 @@ constexpr SectionShape kSections[] = {
     {"section.semantics.title", "semantics", "", WriteSemantics},
     {"section.cost.title", "cost", "", WriteCost},
     {"section.scenarios.title", "scenarios", "", WriteScenarios},
+    {"section.layers.title", "layers", "", WriteLayers},
     {"section.faster.title", "faster", "faster.intro", WriteFaster},
     {"section.unfavourable.title", "unfavourable", "unfavourable.intro", WriteUnfavourable},
     {"section.no_winner.title", "no-winner", "no_winner.intro", WriteNoWinner},

@@ -196,6 +196,7 @@ void WriteSemantics(PageWriter& page);
 void WriteNativeLine(PageWriter& page);  // within WriteSemantics' section
 void WriteCost(PageWriter& page);
 void WriteScenarios(PageWriter& page);
+void WriteLayers(PageWriter& page);  // page_layers.cc
 void WriteFaster(PageWriter& page);
 void WriteUnfavourable(PageWriter& page);
 void WriteNoWinner(PageWriter& page);

@@ -20,6 +20,7 @@
  *   "semantics.NAME.description"     the description of zoo.semantics/1 item NAME
  *   "semantics.NAME.off_state"       its off_state
  *   "native.NAME.description"        the description of zoo.native/1 form NAME
+ *   "layers.NAME.description"        the description of zoo.layers/1 layer NAME
  * Kinds, layers and units stay identifiers: the reporters translate the ones they know and
  * print the others as code. A table for "en" is not allowed: English is the ABI fields.
  */
