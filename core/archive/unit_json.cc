@@ -270,8 +270,8 @@ absl::StatusOr<UnitSpec> ReadUnitSpec(const rapidjson::Value& v, std::string_vie
   if (!kind) {
     return absl::InvalidArgumentError(absl::StrCat(
         Sv(where), ": instrument must be \"\", \"counters\" or \"callgrind\" and purpose "
-                   "\"attribution\" or \"floor\" on a plain unit, not \"", instrument,
-        "\" and \"", purpose, "\""));
+                   "attribution, floor, native or layer (layer alone with an instrument), not \"",
+        instrument, "\" and \"", purpose, "\""));
   }
   if (absl::Status clock = ReadSpecClock(v, where, s); !clock.ok()) return clock;
   if (v.HasMember("seed")) ZOO_ASSIGN_OR_RETURN(s.seed, json::GetUint(v, "seed", where));

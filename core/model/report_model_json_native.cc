@@ -9,11 +9,12 @@ void WriteModelNativeLine(json::Writer& w, const NativeLineSection& s) {
   if (r.status.empty()) return;
   w.Key("native_line");
   w.StartObject();
-  json::String(w, "status", r.status);
-  json::String(w, "reason", r.reason);
+  // What the line measures first, then whether it was measured (the reader's order).
   json::String(w, "task", r.task);
   json::UintList(w, "frame_bytes", r.frame_bytes);
   json::UintList(w, "concurrencies", r.concurrencies);
+  json::String(w, "status", r.status);
+  json::String(w, "reason", r.reason);
   // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
   json::String(w, "seed", absl::StrFormat("%#x", r.seed));
   json::Uint(w, "warmup_rounds", r.warmup_rounds);
