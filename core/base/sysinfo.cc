@@ -238,4 +238,9 @@ int64_t LastIdHandedOut() {
   return last.empty() ? 0 : std::strtoll(last.c_str(), nullptr, 10);
 }
 
+bool IdHandedOutBetween(int64_t id, int64_t before, int64_t after) {
+  if (after >= before) return id > before && id <= after;
+  return id > before || id <= after;  // the ids wrapped once in between
+}
+
 }  // namespace zoo

@@ -61,4 +61,11 @@ uint64_t ProcessStartTicks();
 // cannot be read.
 int64_t LastIdHandedOut();
 
+// Whether id `id` was handed out after LastIdHandedOut() gave `before` and no later than its
+// `after`. Ids climb to the kernel's pid_max and start again from the bottom: when `after` is
+// below `before`, the ids of the interval are those above `before` and those up to `after`
+// (one wrap; an interval of a unit's rounds is far shorter than a whole cycle of ids).
+// REQUIRES: before > 0, after > 0.
+bool IdHandedOutBetween(int64_t id, int64_t before, int64_t after);
+
 }  // namespace zoo

@@ -142,10 +142,10 @@ struct UnitResult {
   // as the harness's floor does. -1: not recorded (archives before it).
   int64_t bodies_on_calling_thread = -1;
   // Executor threads created while the measured rounds ran: distinct (pid, tid) pairs that ran
-  // a measured task and whose id is above the last id the kernel had handed out when the
-  // measured rounds began (ids rise until they wrap). A pool that keeps its threads: 0; one
-  // whose drain() joins its threads and starts new ones: about `concurrency` per round.
-  // -1: not recorded (archives before it, or the ids wrapped during the rounds).
+  // a measured task and whose id the kernel handed out between the rounds' start and end
+  // (IdHandedOutBetween, which follows a wrap of the ids). A pool that keeps its threads: 0;
+  // one whose drain() joins its threads and starts new ones: about `concurrency` per round.
+  // -1: not recorded (archives before it, or the ids could not be read).
   int64_t threads_created = -1;
   // Threads of the unit's process and processes below it that were not there before setup()
   // and still are 20 ms after teardown() returned (a runtime's process-wide pool, or a leak:

@@ -150,16 +150,18 @@ Count NotCounted(const std::string& why) {
 }
 
 // Executor threads that ran a measured task and were created after the measured rounds
-// began; -1 when the ids are unknown or wrapped meanwhile.
+// began (ids handed out meanwhile, across a wrap of the id space); -1 when the ids are unknown.
 int64_t ThreadsCreated(const UnitSpec& spec, const HostServices& host, const RoundTimes& t) {
-  if (t.ids_before <= 0 || t.ids_after < t.ids_before) return -1;
+  if (t.ids_before <= 0 || t.ids_after <= 0) return -1;
   std::set<std::pair<int32_t, int32_t>> created;
   const size_t per_round = static_cast<size_t>(spec.concurrency) * t.batch;
   const size_t first = static_cast<size_t>(spec.warmup_rounds) * per_round;
   const size_t end = first + static_cast<size_t>(spec.measured_rounds) * per_round;
   for (size_t i = first; i < end; ++i) {
     const zoo_task_outcome_t& o = host.record(i).outcome;
-    if (o.executor_tid > t.ids_before) created.emplace(o.executor_pid, o.executor_tid);
+    if (IdHandedOutBetween(o.executor_tid, t.ids_before, t.ids_after)) {
+      created.emplace(o.executor_pid, o.executor_tid);
+    }
   }
   return static_cast<int64_t>(created.size());
 }

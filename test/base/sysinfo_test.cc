@@ -109,5 +109,20 @@ TEST(SysinfoTest, ReadSystemInfoDescribesThisMachineAndBuild) {
   EXPECT_EQ(info.load_avg.size(), ReadLoadAverages().size());
 }
 
+// A unit's ids: those handed out after `before` up to `after`, across one wrap of the id space
+// (pid_max is 32768 on many machines, and a test suite's processes go round it in minutes).
+TEST(SysinfoTest, AnIdHandedOutDuringAnIntervalIsFoundAcrossAWrapOfTheIds) {
+  EXPECT_TRUE(IdHandedOutBetween(1001, 1000, 2000));
+  EXPECT_TRUE(IdHandedOutBetween(2000, 1000, 2000));
+  EXPECT_FALSE(IdHandedOutBetween(1000, 1000, 2000));  // `before` itself was handed out before
+  EXPECT_FALSE(IdHandedOutBetween(999, 1000, 2000));
+  EXPECT_FALSE(IdHandedOutBetween(2001, 1000, 2000));
+  // Wrapped: 32000 climbed to pid_max, then the ids restarted low and reached 300.
+  EXPECT_TRUE(IdHandedOutBetween(32500, 32000, 300));
+  EXPECT_TRUE(IdHandedOutBetween(120, 32000, 300));
+  EXPECT_FALSE(IdHandedOutBetween(31999, 32000, 300));
+  EXPECT_FALSE(IdHandedOutBetween(301, 32000, 300));
+}
+
 }  // namespace
 }  // namespace zoo
