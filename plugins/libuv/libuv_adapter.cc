@@ -130,8 +130,7 @@ class LibuvAdapter {
   static constexpr zoo::Translation kTranslations[] = {{"zh", ::zoo::libuv_adapter::kTextZh}};
 
   LibuvAdapter(const zoo::Host& host, const zoo::Config& config)
-      : capacity_(config.max_batch),
-        queue_(config.max_batch, nullptr),
+      : queue_(config.max_batch, nullptr),
         taken_(config.max_batch, nullptr),
         requests_(config.max_batch),
         round_(config.max_batch) {
@@ -185,7 +184,7 @@ class LibuvAdapter {
     outstanding_.fetch_add(1, std::memory_order_relaxed);
     {
       std::lock_guard<std::mutex> lock(queue_mutex_);
-      queue_[queued_++] = task;  // queued_ <= this round's submits <= capacity_
+      queue_[queued_++] = task;  // queued_ <= this round's submits <= max_batch
     }
     const int rc = uv_async_send(&async_);
     if (rc != 0) {
@@ -267,7 +266,7 @@ class LibuvAdapter {
     }
     for (std::size_t i = 0; i < n; ++i) {
       const zoo_task_t* task = taken_[i];
-      // Never empty: at most capacity_ tasks are in flight (submit() enforces max_batch per
+      // Never empty: at most max_batch tasks are in flight (submit() enforces max_batch per
       // round and drain() waits for every after_work_cb), and each holds one request.
       uv_work_t* req = free_requests_.back();
       free_requests_.pop_back();
@@ -327,11 +326,9 @@ class LibuvAdapter {
     return uv_loop_close(&loop_);
   }
 
-  const std::size_t capacity_;
-
   // Control thread -> loop thread: the tasks submitted and not yet taken.
   std::mutex queue_mutex_;
-  std::vector<const zoo_task_t*> queue_;  // guarded by queue_mutex_; capacity_ slots
+  std::vector<const zoo_task_t*> queue_;  // guarded by queue_mutex_; max_batch slots
   std::size_t queued_ = 0;                // guarded by queue_mutex_
 
   // Loop thread only.
@@ -339,7 +336,7 @@ class LibuvAdapter {
   std::vector<uv_work_t> requests_;       // preallocated, reused round after round
   std::vector<uv_work_t*> free_requests_;
 
-  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most capacity_
+  zoo::plugins::RoundBudget round_;  // submits since the last drain(), at most max_batch
   std::atomic<std::uint64_t> outstanding_{0};  // submitted, after_work_cb not yet run
   std::atomic<int> loop_failure_{0};           // first libuv error seen on the loop thread
   std::atomic<bool> stopping_{false};
