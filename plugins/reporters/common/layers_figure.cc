@@ -32,7 +32,9 @@ std::optional<Figure> Layers(const ModelDocument& model, Texts& t) {
   if (layers == nullptr || StringOf(*layers, "status") != "measured") return std::nullopt;
   const rapidjson::Value& tables = ArrayOf(*layers, "tables");
   if (tables.Empty()) return std::nullopt;
-  const auto [lo, hi] = AxisRange(tables);
+  // Plain variables, not a structured binding: clang 14 cannot capture one in a lambda.
+  const std::pair<double, double> range = AxisRange(tables);
+  const double lo = range.first, hi = range.second;
   const double left = 360, right = kWidth - 40, row_h = 34, panel_head = 40;
   auto x_of = [&](double rel) { return left + (rel - lo) / (hi - lo) * (right - left); };
   double height = 110;
