@@ -10,6 +10,9 @@
 #include "gtest/gtest.h"
 #include "plugins/reporters/common/model_document.h"
 #include "rapidjson/document.h"
+#include "rapidjson/pointer.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "test/reporters/reporter_test_support.h"
 #include "test/test_paths.h"
 
@@ -284,6 +287,148 @@ TEST_F(CsvReporterTest, EachTableHasACsvwSchemaItsFieldsKeep) {
   EXPECT_EQ(types["ok"], "boolean");
   EXPECT_EQ(types["verdict"], "string");
   EXPECT_EQ(units["throughput_per_s"], "tasks/s");
+}
+
+// `model` with `json` set at `pointer` ("/native_line", "/environment/round_trips").
+std::string WithMember(const std::string& model, const char* pointer, const char* json) {
+  rapidjson::Document d;
+  d.Parse(model.data(), model.size());
+  rapidjson::Document member(&d.GetAllocator());
+  member.Parse(json);
+  EXPECT_FALSE(member.HasParseError()) << pointer;
+  rapidjson::Pointer(pointer).Set(d, rapidjson::Value(member, d.GetAllocator()));
+  rapidjson::StringBuffer b;
+  rapidjson::Writer<rapidjson::StringBuffer> w(b);
+  d.Accept(w);
+  return b.GetString();
+}
+
+// The rows of `table` as column -> field, after checking its header against its schema and
+// every field against its column's type.
+std::vector<std::map<std::string, std::string>> TypedRows(RenderResult& r,
+                                                          const std::string& table) {
+  std::vector<std::map<std::string, std::string>> out;
+  rapidjson::Document meta;
+  meta.Parse(r.files[table + "-metadata.json"].c_str());
+  EXPECT_FALSE(meta.HasParseError()) << table << " has no schema";
+  if (meta.HasParseError()) return out;
+  const rapidjson::Value& columns = meta["tableSchema"]["columns"];
+  const std::vector<Row> rows = ParseCsv(r.files[table]);
+  EXPECT_FALSE(rows.empty()) << table;
+  if (rows.empty()) return out;
+  EXPECT_EQ(columns.Size(), rows[0].size()) << table;
+  for (size_t row = 1; row < rows.size(); ++row) {
+    std::map<std::string, std::string>& fields = out.emplace_back();
+    EXPECT_EQ(rows[row].size(), rows[0].size()) << table << " line " << row + 1;
+    for (rapidjson::SizeType i = 0; i < columns.Size() && i < rows[row].size(); ++i) {
+      const rapidjson::Value& c = columns[i];
+      EXPECT_EQ(c["name"].GetString(), rows[0][i]) << table;
+      const std::string datatype =
+          c["datatype"].IsObject() ? c["datatype"]["base"].GetString() : c["datatype"].GetString();
+      const std::string& field = rows[row][i];
+      EXPECT_TRUE(field.empty() || OfType(field, datatype))
+          << table << " line " << row + 1 << " " << rows[0][i] << ": '" << field << "'";
+      fields[rows[0][i]] = field;
+    }
+  }
+  return out;
+}
+
+TEST_F(CsvReporterTest, TheSubjectsLinesAndTheRoundTripsHaveTablesOfTheirOwn) {
+  std::string model = WithMember(model_, "/native_line", R"({"status": "measured",
+    "reason": "", "task": "modbus_rtu.parse_response", "frame_bytes": [7],
+    "concurrencies": [1], "seed": "0x2a", "warmup_rounds": 100, "measured_rounds": 100,
+    "processes_per_cell": 1, "forms": [],
+    "cells": [{"form": "closure", "frame_bytes": 7, "concurrency": 1, "ok": true, "failure": "",
+               "unit": "s{native,form=closure}/c1/7B", "ns_per_task": 812.5,
+               "ratio_to_first": 1},
+              {"form": "typed", "frame_bytes": 7, "concurrency": 1, "ok": false,
+               "failure": "the unit timed out", "unit": "s{native,form=typed}/c1/7B",
+               "ns_per_task": null, "ratio_to_first": null}]})");
+  model = WithMember(model, "/layers", R"({"status": "not_applicable",
+    "reason_code": "no_layers", "subject": "s", "zero_at": "", "zero_reason": "",
+    "tables": [], "cost": []})");
+  model = WithMember(model, "/environment/round_trips", R"({
+    "handoff": {"method": "two threads", "median_ns": 4100.5, "mean_ns": 4390.25,
+                "exchanges": 20000, "batch": 100},
+    "pipe": {"method": "two processes", "median_ns": 4700, "mean_ns": 4800,
+             "exchanges": 20000, "batch": 100}})");
+  RenderResult r = module_.Render(model, "en", "csv");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+
+  const auto native = TypedRows(r, "native_line.csv");
+  ASSERT_EQ(native.size(), 2u);
+  EXPECT_EQ(native[0].at("status"), "measured");
+  EXPECT_EQ(native[0].at("form"), "closure");
+  EXPECT_EQ(native[0].at("frame_bytes"), "7");
+  EXPECT_EQ(native[0].at("ns_per_task"), "812.5");
+  EXPECT_EQ(native[0].at("reason"), "");
+  // A failed cell's missing figure is empty, never 0.
+  EXPECT_EQ(native[1].at("ok"), "false");
+  EXPECT_EQ(native[1].at("failure"), "the unit timed out");
+  EXPECT_EQ(native[1].at("ns_per_task"), "");
+
+  // A line that does not apply is one row saying so, in both of its tables.
+  for (const std::string table : {"layers.csv", "layer_cost.csv"}) {
+    const auto rows = TypedRows(r, table);
+    ASSERT_EQ(rows.size(), 1u) << table;
+    EXPECT_EQ(rows[0].at("status"), "not_applicable") << table;
+    EXPECT_EQ(rows[0].at("reason"), "no_layers") << table;
+    EXPECT_EQ(rows[0].at("label"), "") << table;
+  }
+
+  const auto trips = TypedRows(r, "round_trips.csv");
+  ASSERT_EQ(trips.size(), 2u);
+  EXPECT_EQ(trips[0].at("kind"), "handoff");
+  EXPECT_EQ(trips[0].at("median_ns"), "4100.5");
+  EXPECT_EQ(trips[1].at("kind"), "pipe");
+  EXPECT_EQ(trips[1].at("exchanges"), "20000");
+
+  // A model that records none of them (an older archive) gets none of these files.
+  RenderResult plain = module_.Render(model_, "en", "csv");
+  ASSERT_EQ(plain.status, ZOO_STATUS_OK) << plain.error;
+  for (const char* table : {"native_line.csv", "layers.csv", "layer_cost.csv", "round_trips.csv"}) {
+    EXPECT_EQ(plain.files.count(table), 0u) << table;
+  }
+}
+
+TEST_F(CsvReporterTest, AMeasuredLayerLineHasARowPerConcurrencyAndRow) {
+  const std::string model = WithMember(model_, "/layers", R"({"status": "measured",
+    "reason_code": "", "subject": "s", "zero_at": "thread_pool", "zero_reason": "pool",
+    "tables": [{"concurrency": 1, "rows": [
+      {"label": "thread_pool", "adapter": "thread_pool", "layer": "", "description": "",
+       "bare": true, "gate_passed": true, "gate_reason": "", "measured": true, "processes": 5,
+       "best_ns": 1000, "median_ns": 1100, "slowest_ns": 1500, "best_rel": 0,
+       "median_rel": 0.1, "slowest_rel": 0.5, "below": "", "factor": 1, "low": 1, "high": 1,
+       "verdict": ""},
+      {"label": "s/core", "adapter": "s", "layer": "core", "description": "d", "bare": false,
+       "gate_passed": true, "gate_reason": "", "measured": true, "processes": 5,
+       "best_ns": 2000, "median_ns": 2200, "slowest_ns": 2600, "best_rel": 1,
+       "median_rel": 1.2, "slowest_rel": 1.6, "below": "thread_pool", "factor": 2, "low": 1.9,
+       "high": 2.1, "verdict": "slower"}]},
+      {"concurrency": 2, "rows": [
+      {"label": "s/core", "adapter": "s", "layer": "core", "description": "d", "bare": false,
+       "gate_passed": true, "gate_reason": "", "measured": true, "processes": 5,
+       "best_ns": 900, "median_ns": 1000, "slowest_ns": 1200, "best_rel": 0,
+       "median_rel": 0.1, "slowest_rel": 0.3, "below": "", "factor": 1, "low": 1, "high": 1,
+       "verdict": ""}]}],
+    "cost": [{"label": "s/core", "allocs_per_task": 0, "instructions_per_task": null,
+      "callgrind_instructions_per_task": 812.5, "callgrind_repeat": "repeated",
+      "cold_alloc_calls": 16, "first_task_ns": 1000000}]})");
+  RenderResult r = module_.Render(model, "en", "csv");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  const auto rows = TypedRows(r, "layers.csv");
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[1].at("concurrency"), "1");
+  EXPECT_EQ(rows[1].at("label"), "s/core");
+  EXPECT_EQ(rows[1].at("factor"), "2");
+  EXPECT_EQ(rows[1].at("verdict"), "slower");
+  EXPECT_EQ(rows[2].at("concurrency"), "2");
+  const auto cost = TypedRows(r, "layer_cost.csv");
+  ASSERT_EQ(cost.size(), 1u);
+  EXPECT_EQ(cost[0].at("callgrind_instructions_per_task"), "812.5");
+  EXPECT_EQ(cost[0].at("instructions_per_task"), "");
+  EXPECT_EQ(cost[0].at("cold_alloc_calls"), "16");
 }
 
 TEST_F(CsvReporterTest, TheSameModelGivesTheSameBytesInEveryLanguage) {

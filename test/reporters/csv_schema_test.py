@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""cells.csv and cost.csv load through their schemas (the CSVW metadata beside them) with
+"""Every CSV table of the report (cells.csv, cost.csv, and the others the archive has) loads
+through its schema; cells.csv and cost.csv load through their schemas (the CSVW metadata beside them) with
 tools/csv_to_sqlite.py: numeric columns arrive as numbers, an empty field as NULL, so ORDER BY
 sorts by value and avg() leaves missing figures out; a field that is not of its column's type
 stops the load with exit code 2 and one sentence naming the line.
@@ -21,7 +22,11 @@ def main(zoo_host: str, loader: str, archive: str) -> int:
         subprocess.run([zoo_host, "render", archive, "--out", str(out), "--format", "csv"],
                        check=True, stdout=subprocess.DEVNULL)
         db_path = tmp / "zoo.db"
-        for table in ("cells", "cost"):
+        tables = sorted(p.stem for p in out.glob("*.csv"))
+        for want in ("cells", "cost"):
+            if want not in tables:
+                problems.append(f"{want}.csv was not written")
+        for table in tables:
             r = subprocess.run([sys.executable, loader, str(out / f"{table}.csv"), str(db_path)],
                                capture_output=True, text=True)
             if r.returncode != 0:

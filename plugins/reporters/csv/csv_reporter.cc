@@ -1,6 +1,6 @@
 // The "csv" reporter: cells.csv, one row per unit of the model, and cost.csv, the cost of
-// code (one row per counting unit, per cold start and per callgrind unit), for spreadsheets
-// and scripts, each with its typed schema beside it (cells.csv-metadata.json,
+// code (one row per counting unit, per cold start and per callgrind unit), scenarios.csv and
+// the subject's lines and round trips (csv_lines.h), for spreadsheets and scripts, each with its typed schema beside it (cells.csv-metadata.json,
 // cost.csv-metadata.json: CSV on the Web, csv_schema.h). Language-independent: the header
 // names the columns in snake_case, numbers are written in full precision (text_format.h
 // ExactNumber), a missing figure is an empty field, which the schema declares NULL. A
@@ -17,6 +17,7 @@
 #include "plugins/reporters/common/model_document.h"
 #include "plugins/reporters/common/reporter_plugin.h"
 #include "plugins/reporters/common/text_format.h"
+#include "plugins/reporters/csv/csv_lines.h"
 #include "plugins/reporters/csv/csv_schema.h"
 
 namespace zoo::report {
@@ -280,6 +281,7 @@ absl::Status RenderCsv(const RenderContext& context) {
     return s;
   }
   if (absl::Status s = WriteScenarios(context); !s.ok()) return s;
+  if (absl::Status s = WriteLineTables(context); !s.ok()) return s;
   return context.WriteFile(
       "cost.csv-metadata.json",
       CsvwMetadata("cost.csv",
@@ -294,13 +296,14 @@ absl::Status RenderCsv(const RenderContext& context) {
 namespace {
 // The description in Chinese (zoo.text/1); the entry's own is the English.
 constexpr zoo_text_string_t kTextZh[] = {
-    {"description", "cells.csv：每个单元一行，附它所在的格相对被测框架的结果；cost.csv：按计数单元、冷启动单元与 callgrind 单元列出的代码成本；各附带有类型的模式（CSVW .csv-metadata.json）"}};
+    {"description", "cells.csv：每个单元一行，附它所在的格相对被测框架的结果；cost.csv：按计数单元、冷启动单元与 callgrind 单元列出的代码成本；另有场景、原生任务线、分层与往返时延各表；各附带有类型的模式（CSVW .csv-metadata.json）"}};
 constexpr ::zoo::Translation kTranslations[] = {{"zh", kTextZh}};
 }  // namespace
 
 ZOO_EXPORT_REPORTER("csv", "1.0.0",
                     "cells.csv: one row per unit, with its cell against the subject; cost.csv: "
-                    "the cost of code per counting unit, cold start and callgrind unit; each "
+                    "the cost of code per counting unit, cold start and callgrind unit; the "
+                    "scenarios, native line, layers and round trips; each "
                     "with its typed schema (CSVW .csv-metadata.json)",
                     "csv",
                     "en,zh", ::zoo::report::RenderCsv, nullptr, kTranslations);

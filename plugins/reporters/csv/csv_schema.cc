@@ -166,6 +166,88 @@ const std::vector<CsvColumn>& ScenarioColumns() {
   return columns;
 }
 
+const std::vector<CsvColumn>& NativeLineColumns() {
+  static const std::vector<CsvColumn> columns = {
+      {"status", "string", "",
+       "measured; otherwise the line's status (not_applicable, not_run), the only row"},
+      {"form", "string", "", "the subject's execution form (zoo.native/1)"},
+      {"frame_bytes", "integer", "bytes", "the modbus_rtu response frame's length: the tier"},
+      {"concurrency", "integer", "tasks", "tasks submitted per round"},
+      {"ok", "boolean", "", "the unit ran to its end"},
+      {"failure", "string", "", "why the unit failed; empty when ok"},
+      {"unit", "string", "", "the process view's id, where the raw rounds are"},
+      {"ns_per_task", "double", "ns", "the median round's wall over the concurrency"},
+      {"ratio_to_first", "double", "",
+       "ns_per_task over the first form's at the same frame and concurrency"},
+      {"reason", "string", "", "why the line was not measured; empty when it was"},
+  };
+  return columns;
+}
+
+const std::vector<CsvColumn>& LayerColumns() {
+  static const std::vector<CsvColumn> columns = {
+      {"status", "string", "",
+       "measured; otherwise the line's status (not_applicable, not_run), the only row"},
+      {"concurrency", "integer", "tasks", "tasks submitted per round"},
+      {"label", "string", "", "the row: a bare client (inline, thread_pool) or a layer"},
+      {"adapter", "string", "", "the adapter that ran the row"},
+      {"layer", "string", "", "the subject's layer (zoo.layers/1); empty on bare rows"},
+      {"description", "string", "", "what the row runs, in the adapter's words"},
+      {"bare", "boolean", "", "a bare client of zoo-host's own"},
+      {"gate_passed", "boolean", "", "the row passed the equivalence gate"},
+      {"gate_reason", "string", "", "why the gate rejected the row"},
+      {"measured", "boolean", "", "the row has measured rounds"},
+      {"processes", "integer", "processes", "the processes that measured the row"},
+      {"best_ns", "double", "ns", "per task, the best round"},
+      {"median_ns", "double", "ns", "per task, the median round"},
+      {"slowest_ns", "double", "ns", "per task, the slowest round"},
+      {"best_rel", "double", "", "best_ns relative to the zero (the bare client's best round)"},
+      {"median_rel", "double", "", "median_ns relative to the zero"},
+      {"slowest_rel", "double", "", "slowest_ns relative to the zero"},
+      {"below", "string", "", "the row this one is judged against"},
+      {"factor", "double", "", "this row's time over the row below's (ratio of medians)"},
+      {"low", "double", "", "the factor's interval, low end"},
+      {"high", "double", "", "the factor's interval, high end"},
+      {"verdict", "string", "",
+       "against the row below: slower, faster or indistinguishable; empty on the first row"},
+      {"reason", "string", "", "why the line was not measured; empty when it was"},
+  };
+  return columns;
+}
+
+const std::vector<CsvColumn>& LayerCostColumns() {
+  static const std::vector<CsvColumn> columns = {
+      {"status", "string", "",
+       "measured; otherwise the line's status (not_applicable, not_run), the only row"},
+      {"label", "string", "", "the row, as in layers.csv"},
+      {"allocs_per_task", "double", "allocations/task", "heap allocations per task, steady state"},
+      {"instructions_per_task", "double", "instructions/task",
+       "instructions retired per task (perf counter)"},
+      {"callgrind_instructions_per_task", "double", "instructions/task",
+       "instructions per task under callgrind, steady state"},
+      {"callgrind_repeat", "string", "",
+       "whether a second callgrind run gave the same count"},
+      {"cold_alloc_calls", "double", "allocations", "setup() and the first task's allocations"},
+      {"first_task_ns", "double", "ns", "the first task after setup(), submit to drain's return"},
+      {"reason", "string", "", "why the line was not measured; empty when it was"},
+  };
+  return columns;
+}
+
+const std::vector<CsvColumn>& RoundTripColumns() {
+  static const std::vector<CsvColumn> columns = {
+      {"status", "string", "", "measured"},
+      {"kind", "string", "", "handoff (two threads) or pipe (two processes)"},
+      {"method", "string", "", "how the round trip was made"},
+      {"median_ns", "double", "ns", "per round trip, the median of the batches"},
+      {"mean_ns", "double", "ns", "per round trip, over every exchange"},
+      {"exchanges", "integer", "round trips", "round trips measured"},
+      {"batch", "integer", "round trips", "round trips per timed batch"},
+      {"reason", "string", "", "empty"},
+  };
+  return columns;
+}
+
 std::string CsvwMetadata(const std::string& file, const std::string& description,
                          const std::vector<CsvColumn>& columns) {
   rapidjson::StringBuffer buf;

@@ -29,6 +29,13 @@ const std::vector<CsvColumn>& CostColumns();
 // its scenario's fastest row.
 const std::vector<CsvColumn>& ScenarioColumns();
 
+// native_line.csv, layers.csv, layer_cost.csv and round_trips.csv (csv_lines.h): "status"
+// first and "reason" last; every other column is named after the model member it copies.
+const std::vector<CsvColumn>& NativeLineColumns();
+const std::vector<CsvColumn>& LayerColumns();
+const std::vector<CsvColumn>& LayerCostColumns();
+const std::vector<CsvColumn>& RoundTripColumns();
+
 // The CSVW metadata document of `file` ("cells.csv") with these columns and `description`:
 // UTF-8, a header row, CRLF line ends, and "" as the null value of every column.
 std::string CsvwMetadata(const std::string& file, const std::string& description,
