@@ -130,8 +130,15 @@ std::string UnitView::id() const {
     absl::StrAppend(&name, "{", InstrumentName(kind), "}");
   } else if (kind == UnitKind::kNative) {
     absl::StrAppend(&name, "{native,", options, "}");  // "zoo_scheduler{native,form=typed}"
+  } else if (IsLayer(kind)) {  // "zoo_scheduler{layer,layer=ready_queue,counters}"
+    absl::StrAppend(&name, "{layer", options.empty() ? "" : ",", options,
+                    *InstrumentName(kind) != '\0' ? "," : "", InstrumentName(kind), "}");
+  } else if (*PurposeName(kind) != '\0') {  // "inline{attribution}", apart from its timed unit
+    absl::StrAppend(&name, "{", PurposeName(kind), "}");
   }
   if (process > 0) absl::StrAppend(&name, "#", process + 1);
+  // A native unit's tier is the modbus_rtu frame's length in bytes, not microseconds.
+  if (kind == UnitKind::kNative) return absl::StrCat(name, "/c", concurrency, "/", tier_us, "B");
   return CellId(name, concurrency, tier_us);
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "absl/strings/str_format.h"
 #include "core/archive/unit_json.h"
@@ -451,6 +452,15 @@ TEST(ReportModelTest, SegmentsComeFromTheAttributionUnitsAndAddUpToTheirEndToEnd
   ASSERT_EQ(s.excess.size(), 1u);
   EXPECT_DOUBLE_EQ(s.excess[0].total_excess_ns, 5'000) << "the excess is the timed units'";
   EXPECT_EQ(s.excess[0].largest_segment, "handoff");
+  // Each unit has an id of its own: an attribution unit is not taken for its timed twin.
+  std::set<std::string> ids;
+  for (const UnitView& v : m.units) {
+    EXPECT_TRUE(ids.insert(v.id()).second) << v.id() << " twice";
+    if (v.kind == UnitKind::kAttribution) {
+      EXPECT_THAT(v.id(), HasSubstr("{attribution}"));
+    }
+  }
+  EXPECT_TRUE(ids.count("subj/c1/40us") == 1 && ids.count("subj{attribution}/c1/40us") == 1);
   for (const UnitView& v : m.units) {
     if (v.kind != UnitKind::kTimed) continue;
     EXPECT_TRUE(v.segments_from_attribution) << v.adapter;
