@@ -50,8 +50,29 @@ std::vector<std::string> CallgrindCommand(const std::filesystem::path& valgrind,
   return argv;
 }
 
-std::filesystem::path CallgrindMeasuredDump(const std::filesystem::path& out_file) {
-  return std::filesystem::path(absl::StrCat(out_file.string(), ".1"));
+std::vector<std::filesystem::path> CallgrindDumpParts(const std::filesystem::path& out_file) {
+  std::vector<std::filesystem::path> parts;
+  for (int n = 1;; ++n) {
+    std::filesystem::path part(absl::StrCat(out_file.string(), ".", n));
+    std::error_code ec;
+    if (!std::filesystem::exists(part, ec)) return parts;
+    parts.push_back(std::move(part));
+  }
+}
+
+absl::StatusOr<std::filesystem::path> FindCallgrindDump(const std::filesystem::path& out_file,
+                                                        std::string_view trigger) {
+  const std::string wanted = absl::StrCat("desc: Trigger: Client Request: ", std::string(trigger));
+  for (const std::filesystem::path& part : CallgrindDumpParts(out_file)) {
+    std::ifstream in(part);
+    std::string line;
+    // The "desc:" lines are in the header, which ends with its "events:" line.
+    while (std::getline(in, line) && line.rfind("events:", 0) != 0) {
+      if (absl::StripTrailingAsciiWhitespace(line) == wanted) return part;
+    }
+  }
+  return absl::NotFoundError(absl::StrCat(out_file.string(), ": callgrind wrote no dump named \"",
+                                          std::string(trigger), "\""));
 }
 
 absl::StatusOr<uint64_t> ReadCallgrindTotal(const std::filesystem::path& out_file) {

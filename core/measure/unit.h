@@ -75,8 +75,8 @@ struct UnitCounts {
   Count cycles;
   Count context_switches;
   Count cpu_migrations;
-  // Cold start, taken by a counters unit at concurrency 1: setup() plus one first task
-  // (submit, drain) before any warm-up.
+  // Cold start, taken by a counters or callgrind unit at concurrency 1: setup() plus one
+  // first task (submit, drain) before any warm-up.
   bool cold_start = false;
   int64_t first_task_ns = 0;
   Count cold_alloc_calls;
@@ -87,6 +87,9 @@ struct UnitCounts {
   // the archive shows whether the count repeats exactly. "not_counted" in archives that
   // predate it and when the second run failed.
   Count callgrind_repeat;
+  // A callgrind unit's cold start: Ir from before setup() to the first task's drain, every
+  // thread (read by the host). "not_counted" in archives that predate it.
+  Count cold_callgrind_instructions;
 };
 
 // One task of one measured round. Times are nanoseconds of CLOCK_MONOTONIC relative to the

@@ -45,7 +45,8 @@ bool UnderCallgrind(UnitKind kind) {
 }
 
 bool TakesColdStart(UnitKind kind) {
-  return kind == UnitKind::kCounters || kind == UnitKind::kLayerCounters;
+  return kind == UnitKind::kCounters || kind == UnitKind::kLayerCounters ||
+         kind == UnitKind::kCallgrind || kind == UnitKind::kLayerCallgrind;
 }
 
 bool IsScenario(UnitKind kind) {

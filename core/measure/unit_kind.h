@@ -78,7 +78,8 @@ bool IsLayer(UnitKind kind);
 bool CountsAllocations(UnitKind kind);
 // Units run under valgrind's callgrind.
 bool UnderCallgrind(UnitKind kind);
-// Units that take the cold start (setup() and a first task) at concurrency 1.
+// Units that take the cold start (setup() and a first task) at concurrency 1: a counters unit
+// counts its allocations, a callgrind unit its instructions.
 bool TakesColdStart(UnitKind kind);
 
 }  // namespace zoo

@@ -21,15 +21,12 @@
 #include "core/base/sysinfo.h"
 #include "core/base/timed_clock.h"
 #include "core/measure/alloc_counting.h"
+#include "core/measure/callgrind_requests.h"
 #include "core/measure/host_services.h"
 #include "core/measure/perf_counters.h"
 #include "core/measure/scenario_rounds.h"
 #include "core/plugin/plugin_loader.h"
 #include "zoo/ext/semantics.h"
-
-#if ZOO_HAVE_CALLGRIND_H
-#include <valgrind/callgrind.h>
-#endif
 
 namespace zoo {
 namespace {
@@ -129,20 +126,7 @@ std::string ApplySemantics(const UnitSpec& spec, const zoo_adapter_entry_t& entr
   return absl::StrCat(spec.adapter, " has no semantics item '", spec.semantics, "'");
 }
 
-// Callgrind: its counts restart from zero right before the measured rounds and are dumped
-// (to the output file's ".1" part) right after them. Zero and dump cover every thread; the
-// collection toggle would not: callgrind keeps that state per thread, so a toggle in this
-// thread would leave the adapter's threads uncounted. Outside valgrind these do nothing.
-void ZeroCallgrindCounts() {
-#if ZOO_HAVE_CALLGRIND_H
-  CALLGRIND_ZERO_STATS;
-#endif
-}
-void DumpCallgrindCounts() {
-#if ZOO_HAVE_CALLGRIND_H
-  CALLGRIND_DUMP_STATS_AT("zoo-host measured rounds");
-#endif
-}
+constexpr char kColdAtC1[] = "a cold start is taken at concurrency 1 only";
 
 Count NotCounted(const std::string& why) {
   return Count{.available = false, .total = 0, .unavailable_code = "not_counted",
@@ -241,16 +225,21 @@ std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* sta
   return "";
 }
 
-// A counters unit's cold start (concurrency 1): setup()'s allocations, counted since before
-// it, and one first task (submit, drain) before any warm-up. Its failure, "" when none.
+// A cold start (concurrency 1): one first task (submit, drain) before any warm-up, then
+// the counts since before setup(): a counters unit's allocations (`allocs`), a callgrind
+// unit's instructions (dumped for the host, `allocs` null). Its failure, "" when none.
 std::string RunColdStart(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
-                         HostServices& host, size_t slot, AllocCounter& allocs,
+                         HostServices& host, size_t slot, AllocCounter* allocs,
                          UnitCounts& counts) {
   const int64_t first_start = MonotonicNs();
   zoo_status_t st = entry.submit(state, host.task(slot));
   if (st == ZOO_STATUS_OK) st = entry.drain(state);
   counts.first_task_ns = MonotonicNs() - first_start;
-  allocs.Stop(&counts.cold_alloc_calls, &counts.cold_alloc_bytes);
+  if (allocs != nullptr) {
+    allocs->Stop(&counts.cold_alloc_calls, &counts.cold_alloc_bytes);
+  } else {
+    DumpCallgrindCounts(kCallgrindColdStartDump);
+  }
   counts.cold_start = true;
   if (st != ZOO_STATUS_OK) {
     return absl::StrFormat("the cold-start task failed with status %d: %s", st,
@@ -273,18 +262,19 @@ void CloseCounts(bool cold_start, ProcessCounters* kernel, AllocCounter* allocs,
     n.cycles = kernel->Read(ProcessCounters::kCycles);
     n.context_switches = kernel->Read(ProcessCounters::kContextSwitches);
     n.cpu_migrations = kernel->Read(ProcessCounters::kCpuMigrations);
-    const std::string cold = "a cold start is taken at concurrency 1 only";
-    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(cold);
-    n.callgrind_instructions = n.callgrind_repeat =
+    if (!cold_start) n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(kColdAtC1);
+    n.callgrind_instructions = n.callgrind_repeat = n.cold_callgrind_instructions =
         NotCounted("the unit did not run under callgrind");
     return;
   }
-  DumpCallgrindCounts();
+  DumpCallgrindCounts(kCallgrindMeasuredDump);
   const std::string why = "a callgrind unit counts instructions only (callgrind's totals)";
   n.alloc_calls = n.alloc_bytes = n.instructions = n.cycles = n.context_switches =
       n.cpu_migrations = n.cold_alloc_calls = n.cold_alloc_bytes = NotCounted(why);
-  // The host fills callgrind_instructions from callgrind's output file.
+  // The host fills callgrind_instructions (and a cold start's) from callgrind's dumps.
   n.callgrind_instructions = NotCounted("callgrind's output was not read");
+  n.cold_callgrind_instructions =
+      NotCounted(cold_start ? "callgrind's output was not read" : kColdAtC1);
   // The host runs the unit a second time under callgrind and fills this from that run.
   n.callgrind_repeat = NotCounted("the unit was not run a second time");
 }
@@ -302,21 +292,22 @@ zoo_config_t UnitConfig(const UnitSpec& spec) {
           .reserved0 = 0};
 }
 
-// After setup(): the unit's semantics item, and a cold start when `allocs` is given. The first
-// failure's sentence, "" when none.
+// After setup(): the unit's semantics item, and a cold start when `cold_start` (counting
+// allocations when `allocs` is given, else callgrind's instructions). The first failure's
+// sentence, "" when none.
 std::string BeforeRounds(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
                          zoo_adapter_state_t* state, HostServices& host,
-                         const std::function<void(std::string_view)>& step, AllocCounter* allocs,
-                         UnitResult& result) {
+                         const std::function<void(std::string_view)>& step, bool cold_start,
+                         AllocCounter* allocs, UnitResult& result) {
   if (!spec.semantics.empty()) {
     step(absl::StrCat("semantics '", spec.semantics, "'"));
     if (std::string failure = ApplySemantics(spec, entry, state); !failure.empty()) {
       return failure;
     }
   }
-  if (allocs == nullptr) return "";
+  if (!cold_start) return "";
   step("cold start (the first task)");
-  return RunColdStart(entry, state, host, host.capacity() - 1, *allocs, *result.counts);
+  return RunColdStart(entry, state, host, host.capacity() - 1, allocs, *result.counts);
 }
 
 // setup(), the unit's semantics item, a cold start, the rounds and teardown() of one unit
@@ -347,7 +338,11 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
 
   step("setup");
   zoo_adapter_state_t* state = nullptr;
-  if (cold_start) allocs->Start();
+  if (cold_start && counters) {
+    allocs->Start();
+  } else if (cold_start) {
+    ZeroCallgrindCounts();
+  }
   const int64_t setup_start = MonotonicNs();
   const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
   result.setup_ns = MonotonicNs() - setup_start;
@@ -356,8 +351,8 @@ std::string RunUnitCalls(const UnitSpec& spec, const zoo_adapter_entry_t& entry,
                            AdapterErrorText(entry, nullptr));
   }
 
-  std::string call_failure = BeforeRounds(spec, entry, state, host, step,
-                                          cold_start ? &*allocs : nullptr, result);
+  std::string call_failure = BeforeRounds(spec, entry, state, host, step, cold_start,
+                                          counters ? &*allocs : nullptr, result);
 
   step(absl::StrCat("rounds (", spec.warmup_rounds, " warm-up + ", spec.measured_rounds,
                     " measured at concurrency ", c, ")"));

@@ -161,7 +161,11 @@ CallgrindRow CallgrindRowOf(const UnitResult& u, const UnitView& view) {
                 : ir->available ? std::string()
                                 : ir->unavailable_reason;
   row.tasks = u.counts ? u.counts->tasks : 0;
-  if (!row.ok) return row;
+  if (!row.ok) {
+    row.cold_start = UnitFailed(row.failure);
+    return row;
+  }
+  row.cold_start = PerTask(u.counts->cold_callgrind_instructions, 1);
   row.instructions = ir->total;
   row.instructions_per_task =
       row.tasks > 0 ? static_cast<double>(ir->total) / static_cast<double>(row.tasks) : 0;

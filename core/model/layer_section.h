@@ -51,6 +51,8 @@ struct LayerCostRow {
   std::string callgrind_repeat;
   double cold_alloc_calls = 0;  // setup() and the first task
   double first_task_ns = 0;
+  // The same cold start's instructions, from the row's callgrind unit (a callgrind run).
+  double cold_callgrind_instructions = 0;
 };
 
 struct LayerSection {

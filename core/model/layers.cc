@@ -146,7 +146,8 @@ LayerCostRow CostOf(const Archive& a, const LayerRow& row) {
                    .callgrind_instructions_per_task = kNaN,
                    .callgrind_repeat = "",
                    .cold_alloc_calls = kNaN,
-                   .first_task_ns = kNaN};
+                   .first_task_ns = kNaN,
+                   .cold_callgrind_instructions = kNaN};
   for (const ArchivedUnit& u : a.units) {
     const UnitSpec& s = u.result.spec;
     if (!OfRow(s, row) || !u.result.ok || !u.result.counts) continue;
@@ -164,6 +165,7 @@ LayerCostRow CostOf(const Archive& a, const LayerRow& row) {
         out.callgrind_repeat =
             n.callgrind_repeat.total == n.callgrind_instructions.total ? "repeated" : "differs";
       }
+      if (n.cold_start) out.cold_callgrind_instructions = PerTask(n.cold_callgrind_instructions, 1);
     }
   }
   return out;

@@ -406,6 +406,10 @@ struct CallgrindRow {
   std::string repeat_unavailable_reason;
   bool repeats_exactly = false;    // both counts available and equal
   double repeat_difference = 0;    // |second - first| / first (0 when equal or unavailable)
+  // A concurrency-1 unit's cold start: Ir from before setup() to the first task's drain
+  // (per_task == total); unavailable with the reason at other concurrencies, in archives
+  // that predate it, or when the unit failed.
+  CountPerTask cold_start;
 };
 
 struct CostOfCode {

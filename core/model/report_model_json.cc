@@ -388,6 +388,7 @@ void WriteCallgrindRow(json::Writer& w, const CallgrindRow& r) {
   json::String(w, "repeat_unavailable_reason", r.repeat_unavailable_reason);
   json::Bool(w, "repeats_exactly", r.repeats_exactly);
   json::Double(w, "repeat_difference", r.repeat_difference);
+  WriteCountPerTask(w, "cold_start", r.cold_start);
   w.EndObject();
 }
 

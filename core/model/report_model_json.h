@@ -57,7 +57,7 @@
 //             callgrind: [{adapter, concurrency, tier_us, unit, ok, failure, tasks,
 //                          instructions, instructions_per_task, repeat_available,
 //                          repeat_instructions, repeat_unavailable_reason, repeats_exactly,
-//                          repeat_difference}]},
+//                          repeat_difference, cold_start (a count)}]},
 //      where a count is {available, total, per_task, unavailable_code, unavailable_reason}
 //      (never a zero for a count that could not be taken: available false, with the reason)
 //    "self_checks": {passed, checks: [{name, passed, detail, message}], withheld_units,

@@ -44,6 +44,7 @@ void WriteCostRow(json::Writer& w, const LayerCostRow& r) {
   json::String(w, "callgrind_repeat", r.callgrind_repeat);
   json::Double(w, "cold_alloc_calls", r.cold_alloc_calls);
   json::Double(w, "first_task_ns", r.first_task_ns);
+  json::Double(w, "cold_callgrind_instructions", r.cold_callgrind_instructions);
   w.EndObject();
 }
 

@@ -7,7 +7,7 @@
 //                          high, verdict}]}],
 //              "cost": [{label, allocs_per_task, instructions_per_task,
 //                        callgrind_instructions_per_task, callgrind_repeat, cold_alloc_calls,
-//                        first_task_ns}]}
+//                        first_task_ns, cold_callgrind_instructions}]}
 // NaN is null (json_util.h).
 #pragma once
 

@@ -11,21 +11,23 @@
 #include "core/archive/unit_json.h"
 #include "core/base/sysinfo.h"
 #include "core/measure/callgrind.h"
+#include "core/measure/callgrind_requests.h"
 #include "core/worker/worker_client.h"
 
 namespace zoo {
 
 namespace {
 
-// Removes callgrind's output files (the final one and the measured rounds' dump) however
-// the unit ends.
+// Removes callgrind's output files (the final one and every dump) however the unit ends.
 struct RemoveOnExit {
   std::filesystem::path file;
   ~RemoveOnExit() {
     std::error_code ec;
     if (file.empty()) return;
+    for (const std::filesystem::path& part : CallgrindDumpParts(file)) {
+      std::filesystem::remove(part, ec);
+    }
     std::filesystem::remove(file, ec);
-    std::filesystem::remove(CallgrindMeasuredDump(file), ec);
   }
 };
 
@@ -37,11 +39,13 @@ std::filesystem::path CallgrindOutFile() {
   return dir / absl::StrCat("zoo-host-callgrind-", getpid(), "-", serial.fetch_add(1), ".out");
 }
 
-// The Ir of the measured rounds, from the dump the worker asked callgrind for.
-Count MeasuredCallgrindCount(const std::filesystem::path& out_file) {
-  absl::StatusOr<uint64_t> ir = ReadCallgrindTotal(CallgrindMeasuredDump(out_file));
+// The Ir of the dump named `trigger` that the worker asked callgrind for (the measured
+// rounds, or a cold start).
+Count DumpedCallgrindCount(const std::filesystem::path& out_file, const char* trigger) {
+  absl::StatusOr<std::filesystem::path> dump = FindCallgrindDump(out_file, trigger);
+  absl::StatusOr<uint64_t> ir = dump.ok() ? ReadCallgrindTotal(*dump) : dump.status();
   // No dump: the worker could not ask for one.
-  if (!ir.ok() && absl::IsNotFound(ir.status())) {
+  if (!ir.ok() && absl::IsNotFound(ir.status()) && !ZOO_HAVE_CALLGRIND_H) {
     ir = absl::FailedPreconditionError(
         "callgrind dumped no counts for the measured rounds: this zoo-host was built "
         "without valgrind/callgrind.h, so the worker cannot ask for them");
@@ -61,7 +65,7 @@ Count RepeatCallgrindCount(WorkerCall call, const std::filesystem::path& valgrin
   out.file = CallgrindOutFile();
   call.launcher = CallgrindCommand(valgrind, out.file, {});
   const WorkerReply reply = RunWorker(call);
-  if (reply.status.ok()) return MeasuredCallgrindCount(out.file);
+  if (reply.status.ok()) return DumpedCallgrindCount(out.file, kCallgrindMeasuredDump);
   return {.available = false, .total = 0, .unavailable_code = "not_counted",
           .unavailable_reason = absl::StrCat("the second run under callgrind failed: ",
                                              reply.status.message())};
@@ -119,7 +123,12 @@ UnitRun RunUnitInChild(const std::filesystem::path& zoo_host, const UnitSpec& pl
   if (!run.result.ok) run.result.output_tail = reply.child.output_tail;
   if (!callgrind_out.file.empty() && run.result.counts) {
     UnitCounts& counts = *run.result.counts;
-    counts.callgrind_instructions = MeasuredCallgrindCount(callgrind_out.file);
+    counts.callgrind_instructions =
+        DumpedCallgrindCount(callgrind_out.file, kCallgrindMeasuredDump);
+    if (counts.cold_start) {
+      counts.cold_callgrind_instructions =
+          DumpedCallgrindCount(callgrind_out.file, kCallgrindColdStartDump);
+    }
     if (run.result.ok && counts.callgrind_instructions.available) {
       counts.callgrind_repeat = RepeatCallgrindCount(std::move(call), options.valgrind);
     }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/archive/archive.h"
 #include "core/archive/unit_json.h"
 #include "core/measure/alloc_counting.h"
@@ -244,8 +245,11 @@ TEST(CostTest, CountsSurviveTheArchive) {
   n.first_task_ns = 12345;
   n.cold_alloc_calls = {.available = true, .total = 7, .unavailable_code = "",
                         .unavailable_reason = ""};
+  n.cold_callgrind_instructions = {.available = true, .total = 91234, .unavailable_code = "",
+                                   .unavailable_reason = ""};
   u.counts = n;
-  absl::StatusOr<UnitResult> back = UnitResultFromJson(UnitResultToJson(u));
+  const std::string json = UnitResultToJson(u);
+  absl::StatusOr<UnitResult> back = UnitResultFromJson(json);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->spec.kind, UnitKind::kCounters);
   ASSERT_TRUE(back->counts.has_value());
@@ -259,6 +263,18 @@ TEST(CostTest, CountsSurviveTheArchive) {
   EXPECT_TRUE(back->counts->cold_start);
   EXPECT_EQ(back->counts->first_task_ns, 12345);
   EXPECT_EQ(back->counts->cold_alloc_calls.total, 7u);
+  EXPECT_TRUE(back->counts->cold_callgrind_instructions.available);
+  EXPECT_EQ(back->counts->cold_callgrind_instructions.total, 91234u);
+  // An archive from before callgrind's cold start: not counted, and it says why.
+  std::string before = json;
+  const size_t cold = before.find(",\"cold_callgrind_instructions\":");
+  ASSERT_NE(cold, std::string::npos);
+  before.erase(cold, before.find('}', cold) + 1 - cold);
+  absl::StatusOr<UnitResult> older = UnitResultFromJson(before);
+  ASSERT_TRUE(older.ok()) << older.status();
+  EXPECT_FALSE(older->counts->cold_callgrind_instructions.available);
+  EXPECT_THAT(older->counts->cold_callgrind_instructions.unavailable_reason,
+              HasSubstr("predates"));
 
   // A unit archived before counts existed: a timed unit, without counts.
   u.spec.kind = UnitKind::kTimed;
@@ -282,6 +298,35 @@ TEST(CostTest, CallgrindTotalsAreReadFromTheTotalsLine) {
   EXPECT_EQ(*ir, 1510u);
   const fs::path none = dir.Write("empty.out", "version: 1\n");
   EXPECT_FALSE(ReadCallgrindTotal(none).ok());
+}
+
+// A callgrind unit asks for two dumps, a cold start and the measured rounds; callgrind numbers
+// them OUT.1, OUT.2 in the order asked, and each is found by the name in its header, not by
+// its number (a unit above concurrency 1 has no cold start, so its measured rounds are OUT.1).
+TEST(CostTest, CallgrindDumpsAreFoundByTheirTrigger) {
+  TempDir dir;
+  const fs::path out = dir.path() / "callgrind.out";
+  auto part = [&](int n, const std::string& trigger, int total) {
+    dir.Write(absl::StrCat("callgrind.out.", n),
+              absl::StrCat("# callgrind format\nversion: 1\npart: ", n,
+                           "\n\n\ndesc: I1 cache:\ndesc: Trigger: Client Request: ", trigger,
+                           "\n\npositions: line\nevents: Ir\nsummary: ", total,
+                           "\n\nfl=x.cc\nfn=main\n0 1\ntotals: ", total, "\n"));
+  };
+  part(1, "zoo-host cold start", 50000);
+  part(2, "zoo-host measured rounds", 1200);
+  // A later part no request of ours wrote (the final dump at exit is OUT itself).
+  part(4, "zoo-host measured rounds", 7);
+  EXPECT_EQ(CallgrindDumpParts(out).size(), 2u) << "parts are numbered without a gap";
+  absl::StatusOr<fs::path> cold = FindCallgrindDump(out, "zoo-host cold start");
+  ASSERT_TRUE(cold.ok()) << cold.status();
+  EXPECT_EQ(cold->filename(), "callgrind.out.1");
+  absl::StatusOr<fs::path> measured = FindCallgrindDump(out, "zoo-host measured rounds");
+  ASSERT_TRUE(measured.ok()) << measured.status();
+  EXPECT_EQ(*ReadCallgrindTotal(*measured), 1200u);
+  absl::StatusOr<fs::path> missing = FindCallgrindDump(out, "zoo-host warm-up");
+  EXPECT_TRUE(absl::IsNotFound(missing.status()));
+  EXPECT_THAT(missing.status().message(), HasSubstr("zoo-host warm-up"));
 }
 
 TEST(CostTest, InstrumentCallgrindWithoutValgrindIsAUsageError) {
@@ -333,6 +378,11 @@ TEST(CostTest, CallgrindRunsEachUnitTwiceAndInlineRepeatsExactly) {
         << u.counts->callgrind_repeat.unavailable_reason;
     EXPECT_GT(u.counts->callgrind_instructions.total, 0u);
     EXPECT_GT(u.counts->callgrind_repeat.total, 0u);
+    // Concurrency 1: the unit also counted its cold start, setup() and the first task.
+    EXPECT_TRUE(u.counts->cold_start);
+    ASSERT_TRUE(u.counts->cold_callgrind_instructions.available)
+        << u.counts->cold_callgrind_instructions.unavailable_reason;
+    EXPECT_GT(u.counts->cold_callgrind_instructions.total, 0u);
     totals.push_back(u.counts->callgrind_instructions.total);
   }
   EXPECT_EQ(a->units[0].result.counts->callgrind_repeat.total, totals[0])
@@ -351,6 +401,9 @@ TEST(CostTest, CallgrindRunsEachUnitTwiceAndInlineRepeatsExactly) {
   EXPECT_TRUE(inline_row.repeats_exactly);
   EXPECT_EQ(inline_row.repeat_instructions, inline_row.instructions);
   EXPECT_DOUBLE_EQ(inline_row.repeat_difference, 0);
+  ASSERT_TRUE(inline_row.cold_start.available) << inline_row.cold_start.unavailable_reason;
+  EXPECT_EQ(inline_row.cold_start.total,
+            a->units[0].result.counts->cold_callgrind_instructions.total);
   const CallgrindRow& pool_row = m->cost.callgrind[1];
   EXPECT_TRUE(pool_row.repeat_available);
   EXPECT_EQ(pool_row.repeats_exactly, pool_row.repeat_instructions == pool_row.instructions);

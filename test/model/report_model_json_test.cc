@@ -200,7 +200,10 @@ ReportModel SampleModel() {
                               .instructions = 0, .instructions_per_task = kNaN,
                               .repeat_available = false, .repeat_instructions = 0,
                               .repeat_unavailable_reason = "", .repeats_exactly = false,
-                              .repeat_difference = 0});
+                              .repeat_difference = 0,
+                              .cold_start = {.available = false, .total = 0, .per_task = 0,
+                                             .unavailable_code = "unit_failed",
+                                             .unavailable_reason = "the unit failed"}});
   return m;
 }
 

@@ -305,7 +305,7 @@ TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveat
   // The second run: the subject's repeats exactly, fast's differs by 2.00%, slow's gave no
   // count (the section's first note), and the failed unit's row is its note throughout.
   EXPECT_THAT(md, HasSubstr("| subj (subject) | 1 | 0 µs | 5 | 1,234,567 | 6,172,835 | "
-                            "6,172,835 | yes |"));
+                            "6,172,835 | yes | 2,345,678 |"));
   EXPECT_THAT(md, HasSubstr("| fast | 1 | 0 µs | 5 | 1,235,567 | 6,177,835 | 6,301,356 | "
                             "no: 2.00% apart |"));
   EXPECT_THAT(md, HasSubstr("| slow | 1 | 0 µs | 5 | 1,236,567 | 6,182,835 | unavailable, note 1 | "
@@ -413,7 +413,11 @@ std::string WithLayers(const std::string& model) {
      "high": 2.1, "verdict": "slower"}]}],
     "cost": [{"label": "zoo_scheduler/public_api", "allocs_per_task": 0,
       "instructions_per_task": null, "callgrind_instructions_per_task": 812.5,
-      "callgrind_repeat": "repeated", "cold_alloc_calls": 16, "first_task_ns": 1000000}]})";
+      "callgrind_repeat": "repeated", "cold_alloc_calls": 16, "first_task_ns": 1000000,
+      "cold_callgrind_instructions": 52000},
+     {"label": "thread_pool", "allocs_per_task": null, "instructions_per_task": null,
+      "callgrind_instructions_per_task": 1342, "callgrind_repeat": "differs",
+      "cold_alloc_calls": null, "first_task_ns": null, "cold_callgrind_instructions": 41000}]})";
   rapidjson::Document d;
   d.Parse(model.data(), model.size());
   rapidjson::Document layers(&d.GetAllocator());
@@ -435,6 +439,10 @@ TEST_F(MarkdownReporterTest, TheLayerLineShowsItsChartTableAndCostInBothLanguage
   EXPECT_THAT(en, HasSubstr("indistinguishable from thread\\_pool"));
   EXPECT_THAT(en, HasSubstr("+100% over zoo\\_scheduler/core"));
   EXPECT_THAT(en, HasSubstr("812 (repeats exactly)"));
+  // The cold start: callgrind's instructions beside the allocation counter's figures, or
+  // alone where only a callgrind unit ran.
+  EXPECT_THAT(en, HasSubstr("52,000 instructions, 16 allocations, first task"));
+  EXPECT_THAT(en, HasSubstr("| 41,000 instructions |"));
   const std::string zh = Section(Report(model, "zh"), Title("zh", "section.layers.title"));
   EXPECT_THAT(zh, HasSubstr("无法区分"));
   EXPECT_THAT(zh, HasSubstr("figures/layers.svg"));

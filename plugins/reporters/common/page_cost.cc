@@ -85,19 +85,25 @@ Row CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes
   Row cells = {page.AdapterOf(row), page.NumberText(row, "concurrency"), page.TierOf(row),
                page.CountOf(row, "tasks")};
   if (!BoolOf(row, "ok")) {
-    cells.insert(cells.end(), 4, CellText(page, notes.Failed(StringOf(row, "failure"))));
+    cells.insert(cells.end(), 5, CellText(page, notes.Failed(StringOf(row, "failure"))));
     return cells;
   }
+  // A concurrency-1 unit's cold start (a model from before it has none: a dash).
+  const rapidjson::Value* cold = MemberOf(row, "cold_start");
+  const std::string cold_text =
+      cold == nullptr ? page.Text(kNoFigure) : CellText(page, notes.Cell(cold, Count, "", "total"));
   cells.push_back(page.CountOf(row, "instructions_per_task"));
   cells.push_back(page.CountOf(row, "instructions"));
   if (!BoolOf(row, "repeat_available")) {
     cells.insert(cells.end(), 2,
                  CellText(page, notes.NotRepeated(StringOf(row, "repeat_unavailable_reason"))));
-    return cells;
+  } else {
+    cells.push_back(page.CountOf(row, "repeat_instructions"));
+    cells.push_back(page.T(BoolOf(row, "repeats_exactly") ? "cost.repeats.yes"
+                                                          : "cost.repeats.no",
+                           {{"difference", page.PctOf(row, "repeat_difference", 2)}}));
   }
-  cells.push_back(page.CountOf(row, "repeat_instructions"));
-  cells.push_back(page.T(BoolOf(row, "repeats_exactly") ? "cost.repeats.yes" : "cost.repeats.no",
-                         {{"difference", page.PctOf(row, "repeat_difference", 2)}}));
+  cells.push_back(cold_text);
   return cells;
 }
 
@@ -113,7 +119,8 @@ void CallgrindTable(PageWriter& page, const rapidjson::Value& cost) {
   NotedTable(page,
              page.Columns({"col.adapter", "col.concurrency#", "col.tier#", "cost.col.tasks#",
                            "cost.col.instructions#", "cost.col.instructions_total#",
-                           "cost.col.instructions_again#", "cost.col.repeats#"}),
+                           "cost.col.instructions_again#", "cost.col.repeats#",
+                           "cost.col.callgrind_cold#"}),
              ArrayOf(cost, "callgrind"), [&](const rapidjson::Value& row, CostNotes& notes) {
                return CallgrindRow(page, row, notes);
              });

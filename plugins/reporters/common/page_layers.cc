@@ -50,19 +50,29 @@ Row RangeCells(PageWriter& page, const rapidjson::Value& row) {
           ExtraCost(page, row)};
 }
 
+// A row's cold start: callgrind's instructions (a callgrind run), the allocation counter's
+// allocations and first task (a run that counts), or both; a dash when neither was taken.
+std::string ColdStart(PageWriter& page, const rapidjson::Value& row) {
+  const double allocs = NumberOf(row, "cold_alloc_calls");
+  // NaN (not counted) in a model from before callgrind's cold start, which has no member.
+  const double instructions = NumberOf(row, "cold_callgrind_instructions");
+  const MessageArgs args = {{"allocs", page.Text(Count(allocs))},
+                            {"first", page.Dur(NumberOf(row, "first_task_ns"))},
+                            {"instructions", page.Text(Count(instructions))}};
+  if (std::isnan(allocs) && std::isnan(instructions)) return page.Text(kNoFigure);
+  if (std::isnan(instructions)) return page.T("layers.cost.cold", args);
+  if (std::isnan(allocs)) return page.T("layers.cost.cold_instructions", args);
+  return page.T("layers.cost.cold_both", args);
+}
+
 Row CostCells(PageWriter& page, const rapidjson::Value& row) {
   const std::string_view repeat = StringOf(row, "callgrind_repeat");
   std::string instructions = page.Text(Count(NumberOf(row, "callgrind_instructions_per_task")));
   if (!repeat.empty()) {
     instructions = page.T(Concat("layers.cost.repeat.", repeat), {{"count", instructions}});
   }
-  const double cold = NumberOf(row, "cold_alloc_calls");
   return {page.Quote(StringOf(row, "label")), instructions,
-          page.Text(Count(NumberOf(row, "allocs_per_task"))),
-          std::isnan(cold) ? page.Text(kNoFigure)
-                           : page.T("layers.cost.cold",
-                                    {{"allocs", page.Text(Count(cold))},
-                                     {"first", page.Dur(NumberOf(row, "first_task_ns"))}})};
+          page.Text(Count(NumberOf(row, "allocs_per_task"))), ColdStart(page, row)};
 }
 
 void Descriptions(PageWriter& page, const rapidjson::Value& table) {

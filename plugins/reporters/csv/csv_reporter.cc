@@ -167,7 +167,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     std::vector<std::string> row = CostRowStart("counters", r);
     row.insert(row.end(), 2, std::string());  // setup_ns, first_task_ns
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
-    row.insert(row.end(), 3, std::string());  // the callgrind repeat, not_run_reason
+    row.insert(row.end(), 4, std::string());  // the callgrind repeat and cold, not_run_reason
     AppendRow(row, out);
   }
   for (const rapidjson::Value& r : ArrayOf(cost, "cold_start").GetArray()) {
@@ -176,7 +176,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     row.push_back(ok ? ExactNumber(NumberOf(r, "setup_ns")) : std::string());
     row.push_back(ok ? ExactNumber(NumberOf(r, "first_task_ns")) : std::string());
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
-    row.insert(row.end(), 3, std::string());  // the callgrind repeat, not_run_reason
+    row.insert(row.end(), 4, std::string());  // the callgrind repeat and cold, not_run_reason
     AppendRow(row, out);
   }
   if (StringOf(cost, "callgrind_status") == "measured") {
@@ -208,6 +208,10 @@ std::string CostCsv(const rapidjson::Value& cost) {
                         ? std::to_string(again->GetUint64())
                         : std::string());
       row.emplace_back(repeated ? (BoolOf(r, "repeats_exactly") ? "true" : "false") : "");
+      const rapidjson::Value* cold = MemberOf(r, "cold_start");
+      row.push_back(cold != nullptr && BoolOf(*cold, "available")
+                        ? ExactNumber(NumberOf(*cold, "total"))
+                        : std::string());
       row.emplace_back();
       AppendRow(row, out);
     }

@@ -71,6 +71,9 @@ std::vector<CsvColumn> MakeCostColumns() {
                      "a callgrind row's second run: its total; empty without one"});
   columns.push_back({"callgrind_repeats_exactly", "boolean", "",
                      "a callgrind row's second run counted exactly the same"});
+  columns.push_back({"callgrind_cold_instructions", "integer", "instructions",
+                     "a concurrency-1 callgrind row's cold start: setup() and the first task; "
+                     "empty otherwise"});
   columns.push_back({"not_run_reason", "string", "",
                      "a not_run row: not_requested or not_recorded"});
   return columns;
@@ -229,6 +232,8 @@ const std::vector<CsvColumn>& LayerCostColumns() {
        "whether a second callgrind run gave the same count"},
       {"cold_alloc_calls", "double", "allocations", "setup() and the first task's allocations"},
       {"first_task_ns", "double", "ns", "the first task after setup(), submit to drain's return"},
+      {"cold_callgrind_instructions", "double", "instructions",
+       "setup() and the first task's instructions under callgrind (a callgrind run)"},
       {"reason", "string", "", "why the line was not measured; empty when it was"},
   };
   return columns;
