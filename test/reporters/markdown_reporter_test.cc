@@ -451,6 +451,21 @@ TEST_F(MarkdownReporterTest, TheLayerLineShowsItsChartTableAndCostInBothLanguage
               HasSubstr("predates the layer line"));
 }
 
+// A layer whose best round is nearly free of the bare client's cost (-98%) pads the axis, but
+// the axis stops at -100%: no round takes less than no time.
+TEST_F(MarkdownReporterTest, TheLayerChartsAxisStopsAtMinusOneHundredPercent) {
+  std::string model = WithLayers(*model_);
+  const std::string core = "\"best_rel\":0,\"median_rel\":0.1,\"slowest_rel\":0.4";
+  ASSERT_NE(model.find(core), std::string::npos) << "the fixture's core layer row changed";
+  model.replace(model.find(core), core.size(),
+                "\"best_rel\":-0.98,\"median_rel\":0.1,\"slowest_rel\":0.4");
+  RenderResult r = module_->Render(model, "en", "md");
+  ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;
+  const std::string& svg = r.files["figures/layers.svg"];
+  EXPECT_THAT(svg, HasSubstr(">-100%<"));
+  EXPECT_THAT(svg, Not(::testing::ContainsRegex(">-1[0-9][1-9]%<")));
+}
+
 TEST_F(MarkdownReporterTest, FiguresAreWrittenAndLinked) {
   RenderResult r = module_->Render(*model_, "en", "md");
   ASSERT_EQ(r.status, ZOO_STATUS_OK) << r.error;

@@ -10,8 +10,8 @@
 namespace zoo::report::figure {
 namespace {
 
-// The axis's ends: every measured row's best and slowest, relative, with zero
-// inside.
+// The axis's ends: every measured row's best and slowest, relative, with zero inside, and
+// never below -100% (no round takes less than no time, however wide the padding).
 std::pair<double, double> AxisRange(const rapidjson::Value& tables) {
   double lo = 0, hi = 0;
   for (const rapidjson::Value& table : tables.GetArray()) {
@@ -22,7 +22,7 @@ std::pair<double, double> AxisRange(const rapidjson::Value& tables) {
     }
   }
   const double pad = std::max(0.05, (hi - lo) * 0.05);
-  return {lo - pad, hi + pad};
+  return {std::max(lo - pad, -1.0), hi + pad};
 }
 
 }  // namespace
