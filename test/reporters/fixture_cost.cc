@@ -103,7 +103,10 @@ CostOfCode FixtureCost(const std::vector<std::string>& adapters,
         row.repeat_unavailable_reason = "the second run under callgrind failed: killed by SIGKILL";
       } else {
         row.repeat_available = true;
-        row.repeat_instructions = i == 0 ? row.instructions : row.instructions / 50 * 51;
+        // The fourth (near) differs by 247 in 6,187,835: 0.0040%, which two decimals hide.
+        row.repeat_instructions = i == 0   ? row.instructions
+                                  : i == 3 ? row.instructions + 247
+                                           : row.instructions / 50 * 51;
         row.repeats_exactly = i == 0;
         row.repeat_difference =
             i == 0 ? 0

@@ -308,6 +308,8 @@ TEST_F(MarkdownReporterTest, TheCostOfCodeShowsCountsColdStartCallgrindAndCaveat
                             "6,172,835 | yes | 2,345,678 |"));
   EXPECT_THAT(md, HasSubstr("| fast | 1 | 0 µs | 5 | 1,235,567 | 6,177,835 | 6,301,356 | "
                             "no: 2.00% apart |"));
+  // A difference under 0.01% keeps two significant digits rather than reading "0.00%".
+  EXPECT_THAT(md, HasSubstr("| 6,187,835 | 6,188,082 | no: 0.0040% apart |"));
   EXPECT_THAT(md, HasSubstr("| slow | 1 | 0 µs | 5 | 1,236,567 | 6,182,835 | unavailable, note 1 | "
                             "unavailable, note 1 |"));
   EXPECT_THAT(md, HasSubstr("- Note 1: The unit's second run under callgrind gave no count"));

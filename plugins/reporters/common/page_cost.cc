@@ -1,6 +1,8 @@
 // The cost of code: what a task costs beyond time (allocations, kernel counters, exact
 // instruction counts under callgrind) and each adapter's cold start, with what the counts
 // include. Every number is the model's; a count that could not be taken says why in a note.
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -81,6 +83,14 @@ void ColdStartTable(PageWriter& page, const rapidjson::Value& cost) {
   });
 }
 
+// Digits that keep two runs' difference visible: two decimals of a percent, more where the
+// runs differ by less than 0.01% (a few hundred instructions in millions read "0.00%").
+int DifferenceDigits(double fraction) {
+  const double pct = fraction * 100;
+  if (!(pct > 0) || pct >= 0.01) return 2;
+  return std::min(8, static_cast<int>(std::ceil(-std::log10(pct))) + 1);
+}
+
 Row CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes) {
   Row cells = {page.AdapterOf(row), page.NumberText(row, "concurrency"), page.TierOf(row),
                page.CountOf(row, "tasks")};
@@ -101,7 +111,9 @@ Row CallgrindRow(PageWriter& page, const rapidjson::Value& row, CostNotes& notes
     cells.push_back(page.CountOf(row, "repeat_instructions"));
     cells.push_back(page.T(BoolOf(row, "repeats_exactly") ? "cost.repeats.yes"
                                                           : "cost.repeats.no",
-                           {{"difference", page.PctOf(row, "repeat_difference", 2)}}));
+                           {{"difference", page.PctOf(row, "repeat_difference",
+                                                       DifferenceDigits(NumberOf(
+                                                           row, "repeat_difference")))}}));
   }
   cells.push_back(cold_text);
   return cells;
