@@ -169,4 +169,12 @@ std::string CsvField(std::string_view s) {
   return out;
 }
 
+void AppendCsvRow(const std::vector<std::string>& fields, std::string& out) {
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i != 0) out += ',';
+    out += CsvField(fields[i]);
+  }
+  out += "\r\n";
+}
+
 }  // namespace zoo::report

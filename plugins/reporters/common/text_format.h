@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace zoo::report {
 
@@ -36,5 +37,7 @@ std::string HtmlEscape(std::string_view s);  // & < > " '
 // HTML through), line breaks and control characters become spaces.
 std::string MarkdownEscape(std::string_view s);
 std::string CsvField(std::string_view s);  // RFC 4180 quoting where needed
+// One RFC 4180 record: the fields quoted where needed, comma-separated, ended by CRLF.
+void AppendCsvRow(const std::vector<std::string>& fields, std::string& out);
 
 }  // namespace zoo::report

@@ -13,14 +13,6 @@
 namespace zoo::report {
 namespace {
 
-void AppendRow(const std::vector<std::string>& fields, std::string& out) {
-  for (size_t i = 0; i < fields.size(); ++i) {
-    if (i != 0) out += ',';
-    out += CsvField(fields[i]);
-  }
-  out += "\r\n";
-}
-
 // The field of `column` in `v`, written as its datatype says; a missing member, null or NaN is
 // an empty field (NULL to the schema), never 0.
 std::string FieldOf(const rapidjson::Value& v, const CsvColumn& column) {
@@ -42,7 +34,7 @@ class LineTable {
   explicit LineTable(const std::vector<CsvColumn>& columns) : columns_(columns) {
     std::vector<std::string> names;
     for (const CsvColumn& c : columns_) names.push_back(c.name);
-    AppendRow(names, out_);
+    AppendCsvRow(names, out_);
   }
 
   void Add(const rapidjson::Value& row, const std::vector<std::string>& prefix) {
@@ -52,7 +44,7 @@ class LineTable {
       fields.push_back(FieldOf(row, columns_[i]));
     }
     fields.emplace_back();  // reason
-    AppendRow(fields, out_);
+    AppendCsvRow(fields, out_);
   }
 
   // The only row of a line that was not measured: its status and why.
@@ -60,7 +52,7 @@ class LineTable {
     std::vector<std::string> fields(columns_.size());
     fields.front() = std::string(status);
     fields.back() = std::string(reason);
-    AppendRow(fields, out_);
+    AppendCsvRow(fields, out_);
   }
 
   const std::string& text() const { return out_; }

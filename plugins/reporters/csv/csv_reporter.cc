@@ -23,14 +23,6 @@
 namespace zoo::report {
 namespace {
 
-void AppendRow(const std::vector<std::string>& fields, std::string& out) {
-  for (size_t i = 0; i < fields.size(); ++i) {
-    if (i != 0) out += ',';
-    out += CsvField(fields[i]);
-  }
-  out += "\r\n";
-}
-
 std::vector<std::string> UnitRow(const ModelDocument& model, const rapidjson::Value& unit) {
   const bool ok = BoolOf(unit, "ok");
   const rapidjson::Value& stats = *MemberOf(unit, "stats");
@@ -154,12 +146,12 @@ std::vector<std::string> CostRowStart(const char* kind, const rapidjson::Value& 
 std::string CostCsv(const rapidjson::Value& cost) {
   const std::vector<std::string> columns = Names(CostColumns());
   std::string out;
-  AppendRow(columns, out);
+  AppendCsvRow(columns, out);
   if (StringOf(cost, "status") != "measured") {
     std::vector<std::string> row(columns.size());
     row[0] = "not_run";
     row.back() = std::string(StringOf(cost, "reason_code"));
-    AppendRow(row, out);
+    AppendCsvRow(row, out);
     // A run under callgrind has no counting units, only its instruction counts.
     if (StringOf(cost, "callgrind_status") != "measured") return out;
   }
@@ -168,7 +160,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     row.insert(row.end(), 2, std::string());  // setup_ns, first_task_ns
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
     row.insert(row.end(), 4, std::string());  // the callgrind repeat and cold, not_run_reason
-    AppendRow(row, out);
+    AppendCsvRow(row, out);
   }
   for (const rapidjson::Value& r : ArrayOf(cost, "cold_start").GetArray()) {
     std::vector<std::string> row = CostRowStart("cold_start", r);
@@ -177,7 +169,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
     row.push_back(ok ? ExactNumber(NumberOf(r, "first_task_ns")) : std::string());
     for (const CostCount& c : kCostCounts) AppendCount(MemberOf(r, c.field), row);
     row.insert(row.end(), 4, std::string());  // the callgrind repeat and cold, not_run_reason
-    AppendRow(row, out);
+    AppendCsvRow(row, out);
   }
   if (StringOf(cost, "callgrind_status") == "measured") {
     for (const rapidjson::Value& r : ArrayOf(cost, "callgrind").GetArray()) {
@@ -213,7 +205,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
                         ? ExactNumber(NumberOf(*cold, "total"))
                         : std::string());
       row.emplace_back();
-      AppendRow(row, out);
+      AppendCsvRow(row, out);
     }
   }
   return out;
@@ -223,7 +215,7 @@ std::string CostCsv(const rapidjson::Value& cost) {
 // allocation) are empty fields.
 std::string ScenariosCsv(const rapidjson::Value& scenarios) {
   std::string out;
-  AppendRow(Names(ScenarioColumns()), out);
+  AppendCsvRow(Names(ScenarioColumns()), out);
   auto number = [](const rapidjson::Value& row, const char* key) {
     const double v = NumberOf(row, key);
     return std::isfinite(v) ? ExactNumber(v) : std::string();
@@ -244,7 +236,7 @@ std::string ScenariosCsv(const rapidjson::Value& scenarios) {
       row.push_back(number(r, "bytes_per_task"));
       row.emplace_back(StringOf(r, "unit"));
       assert(row.size() == ScenarioColumns().size());
-      AppendRow(row, out);
+      AppendCsvRow(row, out);
     }
   }
   return out;
@@ -266,10 +258,10 @@ absl::Status WriteScenarios(const RenderContext& context) {
 
 absl::Status RenderCsv(const RenderContext& context) {
   std::string out;
-  AppendRow(Names(CellColumns()), out);
+  AppendCsvRow(Names(CellColumns()), out);
   for (const rapidjson::Value& unit : context.model.root()["units"].GetArray()) {
     if (MemberOf(unit, "scenario") != nullptr) continue;  // in scenarios.csv
-    AppendRow(UnitRow(context.model, unit), out);
+    AppendCsvRow(UnitRow(context.model, unit), out);
   }
   if (absl::Status s = context.WriteFile("cells.csv", out); !s.ok()) return s;
   if (absl::Status s = context.WriteFile(
