@@ -45,7 +45,7 @@ struct LayerRow {
 struct LayerRecord {
   // "measured"; "not_applicable" (the subject does not declare zoo.layers/1);
   // "not_run" (reason_code "callgrind_run_without_layers", "not_recorded",
-  // "no_bare_client").
+  // "no_bare_client", "not_requested": --no-layers).
   std::string status = "not_run";
   std::string reason_code = "not_recorded";
   std::string subject;

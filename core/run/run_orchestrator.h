@@ -59,6 +59,9 @@ struct RunOptions {
   // The subject's native task line after the scenarios (native_line_plan.h), when it declares
   // zoo.native/1. false: --no-native-line.
   bool native_line = true;
+  // The subject's layer line after the native line (layer_line.h), when it declares
+  // zoo.layers/1 and a bare client passed the gate. false: --no-layers.
+  bool layer_line = true;
   std::filesystem::path valgrind;
   std::string valgrind_version;
   // The timed region's clock (--clock): the TSC where the machine allows it, or one by name.

@@ -41,6 +41,13 @@ void PlanSubjectLines(const RunOptions& options, const std::vector<const Catalog
   } else {
     archive.native_line.status = "not_run";  // --no-native-line, or a callgrind run
   }
+  if (!options.layer_line) {
+    archive.layers.subject = passed.front()->descriptor->name;
+    archive.layers.status = "not_run";
+    archive.layers.reason_code = "not_requested";  // --no-layers
+    note("layers: not run (--no-layers)");
+    return;
+  }
   const std::vector<UnitSpec> layers =
       PlanLayerLine(options.zoo_host, LayerInputOf(options, passed, cores), &archive.layers, note);
   specs.insert(specs.end(), layers.begin(), layers.end());

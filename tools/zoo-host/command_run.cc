@@ -304,6 +304,8 @@ int RunCommand(int argc, char** argv) {
       "per adapter, counted with the noop body after the matrix)")(
       "no-native-line", "skip the subject's native task line (its zoo.native/1 forms running "
       "modbus_rtu, gated and measured after the scenarios)")(
+      "no-layers", "skip the subject's layer line (the bare clients and its zoo.layers/1 "
+      "layers, gated and measured after the native line)")(
       "instrument", po::value<std::string>(), "callgrind: run every unit under valgrind's "
       "callgrind and count its instructions per task (exact, whatever the machine does; its "
       "times are meaningless). Without matrix flags the matrix is tiny: every adapter, noop, "
@@ -442,6 +444,7 @@ int RunCommand(int argc, char** argv) {
   run.on_note = [&progress](std::string_view line) { progress.Note(line); };
   run.cost = vm.count("no-cost") == 0;
   run.native_line = vm.count("no-native-line") == 0;
+  run.layer_line = vm.count("no-layers") == 0;
   run.scenarios = *std::move(scenarios);
   run.hold_cpu_idle = cpu_idle == "shallow";
   if (vm.count("no-gate-cache") == 0) run.gate_cache_dir = DefaultGateCacheDir();

@@ -488,6 +488,7 @@ constinit const std::string_view kCommonCatalogEn = R"json({
 "layers.status.not_run": "Status: not measured. {reason}",
 "layers.reason.no_layers": "The subject {subject} does not declare {ext}: it names no layers below its public API.",
 "layers.reason.no_bare_client": "Neither bare client passed this run's gate, so there is no zero to measure against.",
+"layers.reason.not_requested": "This run was asked not to measure it ({flag}).",
 "layers.reason.other": "The archive gives the reason as {code}.",
 "layers.row.bare": "bare client {adapter}",
 "layers.extra.indistinguishable": "indistinguishable from {below}",

@@ -489,6 +489,7 @@ constinit const std::string_view kCommonCatalogZh = R"json({
 "layers.status.not_run": "状态：未测量。{reason}",
 "layers.reason.no_layers": "被测框架 {subject} 没有声明 {ext}：它没有列出公开接口以下的层。",
 "layers.reason.no_bare_client": "两个裸客户端都没有通过这次运行的等价性检查，因此没有可作零点的对照。",
+"layers.reason.not_requested": "本次运行被要求不测量它（{flag}）。",
 "layers.reason.other": "存档给出的原因是 {code}。",
 "layers.row.bare": "裸客户端 {adapter}",
 "layers.extra.indistinguishable": "与 {below} 无法区分",

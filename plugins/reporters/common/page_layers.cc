@@ -101,7 +101,8 @@ void WriteLayers(PageWriter& page) {
   const std::string_view status = StringOf(*layers, "status");
   if (status != "measured") {
     const MessageArgs named = {{"subject", page.QuoteOf(*layers, "subject")},
-                               {"ext", page.Code("zoo.layers/1")}};
+                               {"ext", page.Code("zoo.layers/1")},
+                               {"flag", page.Code("--no-layers")}};
     const std::string_view code = StringOf(*layers, "reason_code");
     page.AddLead(Concat("layers.status.", status),
                  {{"reason", page.TOr(Concat("layers.reason.", code),
