@@ -131,7 +131,7 @@ TEST(RunTest, AWriteRefusedMidRunMarksTheArchiveFailedAndExitsOne) {
   const fs::path results = dir.path() / "results";
   const fs::path output = dir.path() / "output.txt";
   std::vector<std::string> args = {HostBinary().string(), "run", "--adapters",
-                                   "inline,thread_pool,bare_thread", "--subject", "inline",
+                                   "inline,thread_pool", "--subject", "inline",
                                    "--concurrency", "1", "--tiers", "100000,200000",
                                    "--warmup", "0", "--rounds", "3", "--workload", "sleep",
                                    "--no-cost", "--no-report", "--results", results.string()};
@@ -148,7 +148,9 @@ TEST(RunTest, AWriteRefusedMidRunMarksTheArchiveFailedAndExitsOne) {
   posix_spawn_file_actions_destroy(&actions);
 
   fs::path archive;
-  for (int i = 0; i < 600 && archive.empty(); ++i) {
+  // Up to 120 s: the gate comes first, and a sanitizer build on a busy machine is slow at it
+  // (bare_thread's, a thread per task, ran past its 60 s there; it is left out of these runs).
+  for (int i = 0; i < 2400 && archive.empty(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const fs::path path = OnlyArchive(results);
     if (path.empty()) continue;
@@ -156,7 +158,7 @@ TEST(RunTest, AWriteRefusedMidRunMarksTheArchiveFailedAndExitsOne) {
     if (partial.ok() && !partial->units.empty()) archive = path;
   }
   if (archive.empty()) kill(pid, SIGKILL);
-  ASSERT_FALSE(archive.empty()) << "no unit finished in 30 s";
+  ASSERT_FALSE(archive.empty()) << "no unit finished in 120 s";
   // From now on no file of the run may grow past the archive's present size.
   const rlim_t size = static_cast<rlim_t>(fs::file_size(archive));
   const rlimit limit{.rlim_cur = size, .rlim_max = size};
@@ -599,7 +601,7 @@ TEST(RunTest, NoiseConditionsAreRecordedAndTheWarningsPrintedWithoutStoppingTheR
 TEST(RunTest, CtrlCLeavesAValidArchiveOfTheUnitsThatFinished) {
   TempDir dir;
   std::vector<std::string> args = {HostBinary().string(), "run", "--adapters",
-                                   "inline,thread_pool,bare_thread", "--subject", "inline",
+                                   "inline,thread_pool", "--subject", "inline",
                                    "--concurrency", "1", "--tiers", "100000,200000",
                                    "--warmup", "0", "--rounds", "3", "--workload", "sleep",
                                    "--results", dir.path().string()};
@@ -616,14 +618,15 @@ TEST(RunTest, CtrlCLeavesAValidArchiveOfTheUnitsThatFinished) {
 
   // Wait until at least one unit is in the archive, then press Ctrl-C.
   bool one_unit = false;
-  for (int i = 0; i < 600 && !one_unit; ++i) {
+  // Up to 120 s: the gate comes first, and a sanitizer build on a busy machine is slow at it.
+  for (int i = 0; i < 2400 && !one_unit; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const fs::path path = OnlyArchive(dir.path());
     if (path.empty()) continue;
     absl::StatusOr<Archive> partial = ReadArchive(path);
     one_unit = partial.ok() && !partial->units.empty();
   }
-  ASSERT_TRUE(one_unit) << "no unit finished in 30 s";
+  ASSERT_TRUE(one_unit) << "no unit finished in 120 s";
   kill(pid, SIGINT);
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
