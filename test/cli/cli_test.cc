@@ -273,8 +273,9 @@ TEST(CliTest, ADuplicateNameIsSkippedWithTheSameSentenceAndExitCodeByListValidat
   zoo::testing::TempDir dir;
   CliRun run = ZooHost({"run", "--plugin", dup, "--subject", "inline", "--adapters", "inline",
                         "--concurrency", "1", "--tiers", "50", "--warmup", "0", "--rounds", "2",
-                        "--workload", "sleep", "--no-cost", "--processes", "1", "--cell-budget",
-                        "0", "--no-report", "--results", dir.path().string()});
+                        "--workload", "sleep", "--no-cost", "--scenarios", "none", "--processes",
+                        "1", "--cell-budget", "0", "--no-report", "--results",
+                        dir.path().string()});
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_THAT(LineStartingWith(run.output, "skipped: "), HasSubstr(sentence)) << run.output;
 }

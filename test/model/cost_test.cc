@@ -57,7 +57,8 @@ const ArchivedUnit* CostUnit(const Archive& a, const std::string& adapter, uint3
   return nullptr;
 }
 
-// A small run of allocating_inline (subject) against inline, with its cost units.
+// A small run of allocating_inline (subject) against inline, with its cost units: one process
+// a cell and no scenarios, which these tests do not read.
 class CostRunTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -66,8 +67,8 @@ class CostRunTest : public ::testing::Test {
     CliRun r = ZooHost({"run", "--plugin", TestPlugin("allocating_inline").string(), "--subject",
                         "allocating_inline", "--adapters", "allocating_inline,inline",
                         "--concurrency", "1,2", "--tiers", "40", "--warmup", "1", "--rounds",
-                        "6", "--workload", "noop", "--no-report", "--results",
-                        results.string()});
+                        "6", "--workload", "noop", "--scenarios", "none", "--processes", "1",
+                        "--cell-budget", "0", "--no-report", "--results", results.string()});
     ASSERT_EQ(r.exit_code, 0) << r.output;
     absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(results));
     ASSERT_TRUE(a.ok()) << a.status();

@@ -190,7 +190,7 @@ TEST(RunTest, AGatePassIsReusedForTheSameFileAndBuildUnlessAskedNot) {
   const std::vector<std::string> args = {
       "run", "--subject", "inline", "--adapters", "inline", "--concurrency", "1",
       "--tiers", "50", "--warmup", "1", "--rounds", "2", "--workload", "sleep", "--no-cost",
-      "--processes", "2", "--cell-budget", "0", "--no-report", "--results",
+      "--scenarios", "none", "--processes", "2", "--cell-budget", "0", "--no-report", "--results",
       (dir.path() / "results").string()};
   const CliRun first = ZooHost(args);
   const CliRun second = ZooHost(args);
@@ -257,8 +257,8 @@ TEST(RunTest, ADelayInjectedIntoSetupDoesNotMoveTheMeasuredTimes) {
   CliRun r = ZooHost({"run", "--plugin", TestPlugin("slow_setup").string(), "--subject",
                          "slow_setup", "--adapters", "slow_setup,inline", "--concurrency", "1",
                          "--tiers", "1000", "--warmup", "1", "--rounds", "5", "--workload",
-                         "sleep", "--processes", "2", "--cell-budget", "0", "--results",
-                         dir.path().string()});
+                         "sleep", "--scenarios", "none", "--no-cost", "--processes", "2",
+                         "--cell-budget", "0", "--no-report", "--results", dir.path().string()});
   EXPECT_EQ(r.exit_code, 0) << r.output;
   absl::StatusOr<Archive> a = ReadArchive(OnlyArchive(dir.path()));
   ASSERT_TRUE(a.ok()) << a.status();
@@ -279,8 +279,9 @@ TEST(RunTest, APluginBuiltWithoutOptimisationIsNamedOnTheFirstPage) {
   CliRun r = ZooHost({"run", "--plugin", TestPlugin("thread_pool_o0").string(), "--plugin",
                       TestPlugin("thread_pool_o2").string(), "--subject", "thread_pool_o2",
                       "--adapters", "thread_pool_o2,thread_pool_o0", "--concurrency", "1",
-                      "--tiers", "40", "--warmup", "0", "--rounds", "3", "--processes", "1",
-                      "--cell-budget", "0", "--results", dir.path().string()});
+                      "--tiers", "40", "--warmup", "0", "--rounds", "3", "--scenarios", "none",
+                      "--no-cost", "--processes", "1", "--cell-budget", "0", "--results",
+                      dir.path().string()});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const fs::path archive = OnlyArchive(dir.path());
   absl::StatusOr<Archive> a = ReadArchive(archive);
