@@ -10,11 +10,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/archive/calibration_json.h"
+#include "core/archive/capability_json.h"
 #include "core/archive/machine_state_json.h"
 #include "core/archive/noise_json.h"
-#include "core/archive/capability_json.h"
 #include "core/archive/plugin_build_json.h"
 #include "core/archive/unit_json.h"
+#include "core/base/absl_view.h"
 #include "core/base/atomic_file.h"
 #include "core/base/input_file.h"
 #include "core/base/json_util.h"
@@ -23,8 +24,6 @@
 
 namespace zoo {
 namespace {
-
-absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 void WriteMatrix(json::Writer& w, const Matrix& m) {
   w.Key("matrix");

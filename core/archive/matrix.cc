@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/base/absl_view.h"
 #include "core/base/input_file.h"
 #include "core/base/json_util.h"
 #include "core/measure/workload.h"
@@ -17,8 +18,6 @@
 
 namespace zoo {
 namespace {
-
-absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 absl::Status FieldError(std::string_view file, std::string_view field, std::string_view why) {
   return absl::InvalidArgumentError(

@@ -1,11 +1,10 @@
 #include "core/archive/unit_counts_json.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/base/absl_view.h"
 
 namespace zoo {
 namespace {
-
-absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 void WriteCount(json::Writer& w, const char* key, const Count& c) {
   w.Key(key);

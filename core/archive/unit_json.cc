@@ -7,11 +7,10 @@
 #include "absl/strings/str_cat.h"
 #include "core/archive/unit_counts_json.h"
 #include "core/archive/unit_timing_json.h"
+#include "core/base/absl_view.h"
 
 namespace zoo {
 namespace {
-
-absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 // Bound on a round's times (wall_ns, each task's from its start): 2^53 ns, 104 days, exact as a
 // double, so differences and sums cannot overflow (a task of INT64_MIN did, found by fuzzing).

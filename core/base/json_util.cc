@@ -1,7 +1,6 @@
 #include "core/base/json_util.h"
 
 #include <algorithm>
-
 #include <cmath>
 #include <limits>
 #include <string>
@@ -10,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/absl_view.h"
 #include "rapidjson/error/en.h"
 
 namespace zoo::json {
@@ -18,8 +18,6 @@ namespace {
 // Every document zoo-host reads is parsed with these: full precision, so that a double the
 // archive wrote reads back as the same double (RapidJSON's default may be 1 ulp off).
 constexpr unsigned kParseFlags = rapidjson::kParseFullPrecisionFlag;
-
-absl::string_view Sv(std::string_view s) { return absl::string_view(s.data(), s.size()); }
 
 absl::Status WrongType(std::string_view where, const char* key, const char* want) {
   return absl::InvalidArgumentError(

@@ -54,4 +54,7 @@ std::string DescribeLeftovers(const Leftovers& leftovers);
 // process's children, until none is left or `limit` passed. Returns how many it killed.
 size_t KillAndReapDescendants(const TaskSnapshot& before, std::chrono::milliseconds limit);
 
+// How long the gates allow the processes an adapter left to be reaped after the kill.
+inline constexpr std::chrono::milliseconds kGateReapLimit{2'000};
+
 }  // namespace zoo

@@ -7,13 +7,10 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "core/base/under_root.h"
 
 namespace zoo {
 namespace {
-
-std::filesystem::path Under(const std::filesystem::path& root, const char* path) {
-  return root / std::filesystem::path(path).relative_path();
-}
 
 // The first line of a small sysfs file, trimmed; "" when it cannot be read.
 std::string FirstLine(const std::filesystem::path& file) {
@@ -58,7 +55,7 @@ std::vector<CpuCache> ReadCpuCaches(const std::filesystem::path& root) {
   std::vector<CpuCache> caches;
   for (int index = 0;; ++index) {
     const std::filesystem::path dir =
-        Under(root, "/sys/devices/system/cpu/cpu0/cache") / ("index" + std::to_string(index));
+        UnderRoot(root, "/sys/devices/system/cpu/cpu0/cache") / ("index" + std::to_string(index));
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) break;
     CpuCache cache;
@@ -76,7 +73,7 @@ std::vector<CpuCache> ReadCpuCaches(const std::filesystem::path& root) {
 }
 
 double ReadCpuMhz(const std::filesystem::path& root) {
-  std::ifstream in(Under(root, "/proc/cpuinfo"));
+  std::ifstream in(UnderRoot(root, "/proc/cpuinfo"));
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind("cpu MHz", 0) != 0) continue;
@@ -93,7 +90,7 @@ double ReadCpuMhz(const std::filesystem::path& root) {
 }
 
 std::vector<double> ReadLoadAverages(const std::filesystem::path& root) {
-  std::ifstream in(Under(root, "/proc/loadavg"));
+  std::ifstream in(UnderRoot(root, "/proc/loadavg"));
   std::vector<double> load;
   std::string field;
   for (int i = 0; i < 3 && in >> field; ++i) {

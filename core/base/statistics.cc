@@ -9,8 +9,6 @@
 namespace zoo {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 bool HasNaN(const std::vector<double>& xs) {
   return std::any_of(xs.begin(), xs.end(), [](double x) { return std::isnan(x); });
 }

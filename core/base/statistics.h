@@ -8,9 +8,13 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 namespace zoo {
+
+// What a statistic without a value is (never a made-up zero).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double Mean(const std::vector<double>& xs);
 double Median(const std::vector<double>& xs);

@@ -38,7 +38,7 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitUsage = 2;
 
-int Refuse(absl::string_view message) {
+int RefuseRequest(absl::string_view message) {
   std::cerr << "zoo-host __worker: " << message << "\n";
   return kExitUsage;
 }
@@ -100,7 +100,7 @@ absl::StatusOr<WorkerArgs> ParseArgs(int argc, char** argv) {
 
 int UnitMode(const WorkerArgs& args, const ReportWriter& report) {
   absl::StatusOr<UnitSpec> spec = UnitSpecFromJson(args.Text("spec"));
-  if (!spec.ok()) return Refuse(spec.status().message());
+  if (!spec.ok()) return RefuseRequest(spec.status().message());
   const UnitResult result =
       MeasureUnit(*spec, [&report](std::string_view step) { report.Step(step); });
   report.Result(UnitResultToJson(result));
@@ -109,10 +109,10 @@ int UnitMode(const WorkerArgs& args, const ReportWriter& report) {
 
 int CalibrateMode(const WorkerArgs& args, const ReportWriter& report) {  // FILE is "-"
   absl::StatusOr<uint32_t> tier_us = args.Number<uint32_t>("tier-us", 0);
-  if (!tier_us.ok()) return Refuse(tier_us.status().message());
+  if (!tier_us.ok()) return RefuseRequest(tier_us.status().message());
   report.Step("calibrate");
   absl::StatusOr<Calibration> c = CalibrateHere(args.Text("workload"), *tier_us);
-  if (!c.ok()) return Refuse(c.status().message());
+  if (!c.ok()) return RefuseRequest(c.status().message());
   report.Result(CalibrationToJson(*c));
   return kExitOk;
 }
@@ -137,10 +137,10 @@ absl::StatusOr<uint32_t> LogicalCoresFrom(const WorkerArgs& args) {
 
 int SemanticsMode(const WorkerArgs& args, const ReportWriter& report) {
   absl::StatusOr<uint32_t> cores = LogicalCoresFrom(args);
-  if (!cores.ok()) return Refuse(cores.status().message());
+  if (!cores.ok()) return RefuseRequest(cores.status().message());
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(args.file);
-  if (!adapter.ok()) return Refuse(adapter.status().message());
+  if (!adapter.ok()) return RefuseRequest(adapter.status().message());
   report.Result(SemanticsProbeToJson(
       ProbeSemantics(*adapter, *cores, [&report](std::string_view step) { report.Step(step); })));
   return kExitOk;
@@ -151,13 +151,13 @@ int NativeGateMode(const WorkerArgs& args, const ReportWriter& report) {
   NativeGateOptions gate;
   absl::StatusOr<uint32_t> cores = LogicalCoresFrom(args);
   absl::StatusOr<uint64_t> seed = args.Number<uint64_t>("seed", gate.seed);
-  if (!cores.ok() || !seed.ok()) return Refuse(!cores.ok() ? cores.status().message()
-                                                           : seed.status().message());
+  if (!cores.ok() || !seed.ok())
+    return RefuseRequest(!cores.ok() ? cores.status().message() : seed.status().message());
   gate.logical_cores = *cores;
   gate.seed = *seed;
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(args.file);
-  if (!adapter.ok()) return Refuse(adapter.status().message());
+  if (!adapter.ok()) return RefuseRequest(adapter.status().message());
   gate.on_step = [&report](std::string_view step) { report.Step(step); };
   report.Result(NativeGateVerdictsToJson(RunNativeGate(*adapter, gate)));
   return kExitOk;
@@ -186,7 +186,7 @@ absl::StatusOr<GateOptions> GateOptionsFrom(const WorkerArgs& args) {
 
 int GateMode(const WorkerArgs& args, const ReportWriter& report) {
   absl::StatusOr<GateOptions> gate = GateOptionsFrom(args);
-  if (!gate.ok()) return Refuse(gate.status().message());
+  if (!gate.ok()) return RefuseRequest(gate.status().message());
   report.Step("load");
   absl::StatusOr<LoadedAdapter> adapter = LoadAdapter(args.file);
   if (!adapter.ok()) {
@@ -266,21 +266,21 @@ int RunWorkerMode(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() == 1) return kExitUsage;
   absl::StatusOr<WorkerArgs> args = ParseArgs(argc, argv);
-  if (!args.ok()) return Refuse(args.status().message());
+  if (!args.ok()) return RefuseRequest(args.status().message());
   const Mode* mode = nullptr;
   for (const Mode& m : kModes) {
     if (args->mode == m.name) mode = &m;
   }
-  if (mode == nullptr) return Refuse(absl::StrCat("unknown mode '", args->mode, "'"));
+  if (mode == nullptr) return RefuseRequest(absl::StrCat("unknown mode '", args->mode, "'"));
   int report_fd = -1;
   auto fd = args->flags.extract("report-fd");
   if (fd.empty() || !absl::SimpleAtoi(fd.mapped(), &report_fd) || report_fd < 0) {
-    return Refuse("--report-fd: a file descriptor is required");
+    return RefuseRequest("--report-fd: a file descriptor is required");
   }
   const std::vector<absl::string_view> known = absl::StrSplit(mode->flags, ' ');
   for (const auto& [name, value] : args->flags) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      return Refuse(absl::StrCat("mode ", mode->name, " takes no --", name));
+      return RefuseRequest(absl::StrCat("mode ", mode->name, " takes no --", name));
     }
   }
   return mode->run(*args, ReportWriter(report_fd));

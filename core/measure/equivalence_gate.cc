@@ -24,9 +24,6 @@
 namespace zoo {
 namespace {
 
-// Processes the adapter left are killed; this long is allowed for them to be reaped.
-constexpr std::chrono::milliseconds kReapLimit{2'000};
-
 struct GateInstance {
   uint32_t concurrency = 1;
   uint32_t max_batch = 1;
@@ -85,7 +82,7 @@ std::string CallFailed(const char* call, zoo_status_t status, const std::string&
 }
 
 // What one instance's rounds of submit and drain saw, for CheckPhase once it is torn down.
-struct Rounds {
+struct InstanceRounds {
   std::vector<uint32_t> completions_at_drain;
   std::vector<int64_t> drain_return_ns;
   std::optional<std::string> failure;
@@ -127,13 +124,13 @@ uint32_t ExecutorThreads(const HostServices& host, uint32_t n) {
   return static_cast<uint32_t>(threads.size());
 }
 
-Rounds SubmitAndDrain(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
-                      HostServices& host, const GateInstance& instance, uint32_t n,
-                      const std::string& where, const StepFn& step, CallAllocations& allocs,
-                      GateReport& report) {
-  Rounds rounds{.completions_at_drain = std::vector<uint32_t>(n, 0),
-                .drain_return_ns = std::vector<int64_t>(n, 0),
-                .failure = std::nullopt};
+InstanceRounds SubmitAndDrain(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                              HostServices& host, const GateInstance& instance, uint32_t n,
+                              const std::string& where, const StepFn& step, CallAllocations& allocs,
+                              GateReport& report) {
+  InstanceRounds rounds{.completions_at_drain = std::vector<uint32_t>(n, 0),
+                        .drain_return_ns = std::vector<int64_t>(n, 0),
+                        .failure = std::nullopt};
   BatchSizes batches(instance);
   for (uint32_t first = 0, round = 0; first < n; ++round) {
     const uint32_t batch = std::min(batches.Next(), n - first);
@@ -208,19 +205,19 @@ std::optional<std::string> RunInstance(const zoo_adapter_entry_t& entry, const S
   zoo_adapter_state_t* state = nullptr;
   const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
   if (setup_status != ZOO_STATUS_OK) {
-    KillAndReapDescendants(before, kReapLimit);
+    KillAndReapDescendants(before, kGateReapLimit);
     return CallFailed("setup", setup_status, where, AdapterErrorText(entry, nullptr));
   }
   if (state == nullptr) return absl::StrCat("setup() returned OK but no state at ", where);
 
-  const Rounds rounds =
+  const InstanceRounds rounds =
       SubmitAndDrain(entry, state, host, instance, n, where, step, allocs, report);
   // Late completions have this long to show up before the adapter is torn down.
   std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
   if (step) step(absl::StrCat("teardown at ", where));
   const zoo_status_t teardown_status = entry.teardown(state);
   Leftovers left = FindLeftovers(before, options.leak_settle);
-  KillAndReapDescendants(before, kReapLimit);
+  KillAndReapDescendants(before, kGateReapLimit);
   if (rounds.failure) return rounds.failure;
   if (teardown_status != ZOO_STATUS_OK) {
     return CallFailed("teardown", teardown_status, where, AdapterErrorText(entry, nullptr));

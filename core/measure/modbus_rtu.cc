@@ -5,6 +5,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/base/fnv.h"
 
 namespace zoo {
 namespace {
@@ -12,11 +13,9 @@ namespace {
 constexpr size_t kHeaderBytes = 3;  // address, function, byte count
 constexpr size_t kCrcBytes = 2;
 constexpr uint32_t kMaxRegisters = 125;  // the Modbus limit for function 0x03
-constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
-constexpr uint64_t kFnvPrime = 0x100000001b3ull;
 constexpr size_t kShownBytes = 8;  // bytes of a frame a sentence shows
 
-uint64_t Fold(uint64_t h, uint64_t value) { return (h ^ value) * kFnvPrime; }
+uint64_t Fold(uint64_t h, uint64_t value) { return (h ^ value) * fnv::kPrime; }
 
 // splitmix64: a small generator whose sequence is fixed by its seed on every platform.
 uint64_t NextRandom(uint64_t& state) {
@@ -62,7 +61,7 @@ ModbusError ParseModbusResponse(const uint8_t* frame, size_t size, uint64_t* che
   const size_t crc_at = kHeaderBytes + byte_count;
   const uint16_t sent = static_cast<uint16_t>(frame[crc_at] | (frame[crc_at + 1] << 8));
   if (Crc16Modbus(frame, crc_at) != sent) return ModbusError::kBadCrc;
-  uint64_t h = Fold(Fold(kFnvOffset, address), function);
+  uint64_t h = Fold(Fold(fnv::kOffset, address), function);
   for (size_t i = kHeaderBytes; i < crc_at; i += 2) {
     h = Fold(h, static_cast<uint16_t>((frame[i] << 8) | frame[i + 1]));  // big-endian register
   }

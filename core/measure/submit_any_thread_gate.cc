@@ -26,7 +26,6 @@ constexpr uint32_t kChains = 8;
 constexpr uint32_t kChainLength = 100;
 constexpr uint32_t kBoundedCapacity = 8;
 constexpr uint32_t kRounds = 3;
-constexpr std::chrono::milliseconds kReapLimit{2'000};
 
 // One phase of the check: how its instance is set up and how each round submits.
 struct Phase {
@@ -85,9 +84,9 @@ std::vector<uint32_t> ChainSuccessors(uint32_t rounds) {
 }
 
 // Submits and drains every round of `phase`; the first failure, "" when none.
-std::string RunRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
-                      HostServices& host, const Phase& phase, std::vector<uint32_t>& at_drain,
-                      std::vector<int64_t>& drain_ns) {
+std::string RunAnyThreadRounds(const zoo_adapter_entry_t& entry, zoo_adapter_state_t* state,
+                               HostServices& host, const Phase& phase,
+                               std::vector<uint32_t>& at_drain, std::vector<int64_t>& drain_ns) {
   FirstFailure failure;
   for (uint32_t round = 0; round < kRounds; ++round) {
     const uint32_t first = round * phase.tasks_per_round;
@@ -140,7 +139,7 @@ std::optional<std::string> RunPhase(const zoo_adapter_entry_t& entry, const Spin
   zoo_adapter_state_t* state = nullptr;
   const zoo_status_t setup_status = entry.setup(host.table(), &config, &state);
   if (setup_status != ZOO_STATUS_OK || state == nullptr) {
-    KillAndReapDescendants(before, kReapLimit);
+    KillAndReapDescendants(before, kGateReapLimit);
     return absl::StrFormat("setup() failed with status %d at %s: %s", setup_status, phase.where,
                            AdapterErrorText(entry, nullptr));
   }
@@ -148,11 +147,11 @@ std::optional<std::string> RunPhase(const zoo_adapter_entry_t& entry, const Spin
   std::vector<uint32_t> at_drain(n, 0);
   std::vector<int64_t> drain_ns(n, 0);
   if (options.on_step) options.on_step(absl::StrCat("rounds at ", phase.where));
-  const std::string failure = RunRounds(entry, state, host, phase, at_drain, drain_ns);
+  const std::string failure = RunAnyThreadRounds(entry, state, host, phase, at_drain, drain_ns);
   std::this_thread::sleep_for(std::chrono::nanoseconds(options.grace_ns));
   if (options.on_step) options.on_step(absl::StrCat("teardown at ", phase.where));
   const zoo_status_t teardown_status = entry.teardown(state);
-  KillAndReapDescendants(before, kReapLimit);
+  KillAndReapDescendants(before, kGateReapLimit);
   if (!failure.empty()) return absl::StrCat(failure, " at ", phase.where);
   if (teardown_status != ZOO_STATUS_OK) {
     return absl::StrFormat("teardown() failed with status %d at %s: %s", teardown_status,

@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "core/base/clock.h"
+#include "core/base/fnv.h"
 #include "core/base/statistics.h"
 #include "core/measure/modbus_rtu.h"
 #include "rapidjson/document.h"
@@ -26,8 +27,6 @@
 namespace zoo {
 namespace {
 
-constexpr uint64_t kFnvOffset = 0xcbf29ce484222325ull;
-constexpr uint64_t kFnvPrime = 0x100000001b3ull;
 constexpr uint64_t kNoopChecksum = 0x6e6f6f70'00000001ull;  // "noop", never 0
 
 // Calibration of json (see MakeJson). Repetitions are timed on the calling thread's CPU
@@ -44,14 +43,6 @@ constexpr int kMeasuredBatches = 5;
 constexpr int kMinMeasuredBatches = 3;
 constexpr int64_t kMeasureBudgetNs = 300'000'000;  // wall, from the start: no batch past the
                                                    // minimum starts after this
-
-uint64_t Fnv1a(uint64_t h, const char* data, size_t size) {
-  for (size_t i = 0; i < size; ++i) {
-    h ^= static_cast<unsigned char>(data[i]);
-    h *= kFnvPrime;
-  }
-  return h;
-}
 
 // splitmix64's finaliser: spreads a deadline's bits into a checksum.
 uint64_t Mix(uint64_t x) {
@@ -124,12 +115,12 @@ uint64_t JsonRepetition(uint64_t index, uint64_t h) {
     joined += ',';
     AppendNumber(joined, v.GetInt());
   }
-  return Fnv1a(h, joined.data(), joined.size());
+  return fnv::Bytes(h, joined.data(), joined.size());
 }
 
 // Repetitions 0 .. count-1 from a fixed seed: the same count gives the same checksum.
 uint64_t JsonRepetitions(uint64_t count) {
-  uint64_t h = kFnvOffset;
+  uint64_t h = fnv::kOffset;
   for (uint64_t i = 0; i < count; ++i) h = JsonRepetition(i, h);
   return h == 0 ? 1 : h;  // 0 is reserved for "no work ran"
 }
@@ -212,7 +203,7 @@ CalibratedWorkload MakeJson(int64_t target_ns) {
 
   const int64_t warm_start = ThreadCpuNs();
   uint64_t warm_reps = 0;
-  uint64_t h = kFnvOffset;
+  uint64_t h = fnv::kOffset;
   int64_t warm_elapsed = 0;
   do {
     h = JsonRepetition(warm_reps++, h);

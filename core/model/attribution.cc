@@ -6,11 +6,10 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "core/model/model_input.h"
 
 namespace zoo {
 namespace {
-
-std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
 // The first and the last of `xs` (one when they are the same, none when `xs` is empty).
 std::vector<uint32_t> Ends(const std::vector<uint32_t>& xs) {

@@ -11,11 +11,10 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "core/base/statistics.h"
 
 namespace zoo {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 using Key = std::tuple<std::string, uint32_t, uint32_t>;  // baseline, concurrency, tier
 

@@ -31,7 +31,7 @@ void WriteSide(json::Writer& w, const char* key, const CompareSide& s) {
   w.EndObject();
 }
 
-void WriteCell(json::Writer& w, const CellChange& c, bool same_machine) {
+void WriteCellChange(json::Writer& w, const CellChange& c, bool same_machine) {
   w.StartObject();
   json::String(w, "id", c.id());
   json::String(w, "baseline", c.baseline);
@@ -102,7 +102,7 @@ std::string CompareModelToJson(const CompareModel& m) {
   w.EndObject();
   w.Key("cells");
   w.StartArray();
-  for (const CellChange& c : m.cells) WriteCell(w, c, m.same_machine);
+  for (const CellChange& c : m.cells) WriteCellChange(w, c, m.same_machine);
   w.EndArray();
   w.Key("shares");
   w.StartArray();

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "core/archive/results_index.h"
+#include "core/base/fnv.h"
 #include "core/base/statistics.h"
 #include "core/model/report_model.h"
 
@@ -17,15 +18,6 @@ namespace zoo {
 namespace {
 
 constexpr double kZ95 = 1.959964;
-
-uint64_t Fnv1a(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (const char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 std::string NoiseObserved(const Archive& a, std::string_view code) {
   for (const NoiseCondition& c : a.noise.conditions) {
@@ -47,7 +39,7 @@ struct Side {
   size_t n = 0;
 };
 
-Side SideOf(const std::vector<HistoryPoint>& p, size_t from, size_t to) {
+Side HistorySideOf(const std::vector<HistoryPoint>& p, size_t from, size_t to) {
   std::vector<double> x, hw;
   for (size_t i = from; i < to; ++i) {
     x.push_back(p[i].log_factor);
@@ -71,13 +63,13 @@ void Segment(const HistorySeries& series, const std::vector<std::string>& versio
   for (size_t k = lo + 2; k < hi; ++k) {
     // Two archives on each side, except that the newest may start a step alone.
     if (hi - k < 2 && hi != n) continue;
-    const Side l = SideOf(p, lo, k), r = SideOf(p, k, hi);
+    const Side l = HistorySideOf(p, lo, k), r = HistorySideOf(p, k, hi);
     const double score = std::fabs(r.level - l.level) *
                          std::sqrt(static_cast<double>(l.n * r.n) / static_cast<double>(l.n + r.n));
     if (score > best_score) best_score = score, best = k;
   }
   if (best == 0) return;
-  const Side l = SideOf(p, lo, best), r = SideOf(p, best, hi);
+  const Side l = HistorySideOf(p, lo, best), r = HistorySideOf(p, best, hi);
   const double diff = r.level - l.level;
   const double w = kZ95 * std::sqrt(l.sd * l.sd / static_cast<double>(l.n) +
                                     r.sd * r.sd / static_cast<double>(r.n));
@@ -233,7 +225,7 @@ MachineFingerprint FingerprintOf(const Archive& a) {
       e.cpu_model, " · ", e.logical_cores, " cores · ", e.machine, " · ", e.kernel, " · ", vm, " · ",
       e.build_type, e.sanitizers.empty() || e.sanitizers == "none" ? "" : "+" + e.sanitizers,
       " · ", HeldIdle(a) ? "idle held" : "idle not held");
-  return {absl::StrFormat("%08x", static_cast<uint32_t>(Fnv1a(description))), description};
+  return {absl::StrFormat("%08x", static_cast<uint32_t>(fnv::Text(description))), description};
 }
 
 std::vector<HistoryStep> FindSteps(const HistorySeries& series,

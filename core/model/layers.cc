@@ -13,8 +13,6 @@
 namespace zoo {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 bool OfRow(const UnitSpec& s, const LayerRow& row) {
   return IsLayer(s.kind) && s.adapter == row.adapter && s.options == row.Options();
 }
@@ -134,7 +132,7 @@ LayerTable TableAt(const ModelInput& in, const LayerRecord& record, uint32_t con
   return table;
 }
 
-double PerTask(const Count& c, uint64_t tasks) {
+double PerTaskOrNaN(const Count& c, uint64_t tasks) {
   return c.available && tasks > 0 ? static_cast<double>(c.total) / static_cast<double>(tasks)
                                   : kNaN;
 }
@@ -153,19 +151,20 @@ LayerCostRow CostOf(const Archive& a, const LayerRow& row) {
     if (!OfRow(s, row) || !u.result.ok || !u.result.counts) continue;
     const UnitCounts& n = *u.result.counts;
     if (s.kind == UnitKind::kLayerCounters) {
-      out.allocs_per_task = PerTask(n.alloc_calls, n.tasks);
-      out.instructions_per_task = PerTask(n.instructions, n.tasks);
+      out.allocs_per_task = PerTaskOrNaN(n.alloc_calls, n.tasks);
+      out.instructions_per_task = PerTaskOrNaN(n.instructions, n.tasks);
       if (n.cold_start && n.cold_alloc_calls.available) {
         out.cold_alloc_calls = static_cast<double>(n.cold_alloc_calls.total);
       }
       if (n.cold_start) out.first_task_ns = static_cast<double>(n.first_task_ns);
     } else if (s.kind == UnitKind::kLayerCallgrind) {
-      out.callgrind_instructions_per_task = PerTask(n.callgrind_instructions, n.tasks);
+      out.callgrind_instructions_per_task = PerTaskOrNaN(n.callgrind_instructions, n.tasks);
       if (n.callgrind_repeat.available && n.callgrind_instructions.available) {
         out.callgrind_repeat =
             n.callgrind_repeat.total == n.callgrind_instructions.total ? "repeated" : "differs";
       }
-      if (n.cold_start) out.cold_callgrind_instructions = PerTask(n.cold_callgrind_instructions, 1);
+      if (n.cold_start)
+        out.cold_callgrind_instructions = PerTaskOrNaN(n.cold_callgrind_instructions, 1);
     }
   }
   return out;

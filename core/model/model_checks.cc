@@ -10,12 +10,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "core/model/model_input.h"
 #include "core/model/physical_floor.h"
 
 namespace zoo {
 namespace {
-
-std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
 
 SelfCheck RunComplete(const Archive& a) {
   return {.name = "run_complete", .passed = false,

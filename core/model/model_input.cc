@@ -91,6 +91,8 @@ std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t ti
   return absl::StrFormat("%s/c%u/%uus", adapter, concurrency, tier_us);
 }
 
+std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
+
 const UnitView* ModelInput::Unit(const std::string& adapter, uint32_t concurrency,
                                  uint32_t tier_us) const {
   auto it = by_key.find({adapter, concurrency, tier_us});

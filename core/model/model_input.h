@@ -63,6 +63,9 @@ bool InMainMatrix(const UnitView& v);
 // "thread_pool/c1/40us": how cells and units are named everywhere in the model.
 std::string CellId(const std::string& adapter, uint32_t concurrency, uint32_t tier_us);
 
+// "12.3 us": a duration as the model's notes and checks write it.
+std::string Us(double ns);
+
 ModelInput BuildModelInput(const Archive& archive, const AnalysisOptions& options);
 
 }  // namespace zoo

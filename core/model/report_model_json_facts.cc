@@ -56,7 +56,7 @@ class Members {
   json::Writer& w_;
 };
 
-void WriteMatrix(json::Writer& w, const Matrix& m) {
+void WriteModelMatrix(json::Writer& w, const Matrix& m) {
   Members(w, "matrix")
       .Texts("adapters", m.adapters)
       .Text("subject", m.subject)
@@ -70,7 +70,7 @@ void WriteMatrix(json::Writer& w, const Matrix& m) {
       .Real("cell_budget_s", m.cell_budget_s);
 }
 
-void WriteCalibration(json::Writer& w, const RunCalibration& c) {
+void WriteModelCalibration(json::Writer& w, const RunCalibration& c) {
   Members run(w, "calibration");
   run.Text("status", c.status).Text("workload", c.workload).Count("processes", c.processes);
   w.Key("tiers");
@@ -93,7 +93,8 @@ void WriteCalibration(json::Writer& w, const RunCalibration& c) {
 }
 
 // The warnings (`warnings` true) or the other conditions, as a list under `key`.
-void WriteConditions(json::Writer& w, const char* key, const NoiseRecord& noise, bool warnings) {
+void WriteModelConditions(json::Writer& w, const char* key, const NoiseRecord& noise,
+                          bool warnings) {
   w.Key(key);
   w.StartArray();
   for (const NoiseCondition& c : noise.conditions) {
@@ -106,7 +107,7 @@ void WriteConditions(json::Writer& w, const char* key, const NoiseRecord& noise,
   w.EndArray();
 }
 
-void WriteSummary(json::Writer& w, const char* key, const Summary& s) {
+void WriteModelSummary(json::Writer& w, const char* key, const Summary& s) {
   Members(w, key)
       .Count("n", s.n)
       .Real("median", s.median)
@@ -131,9 +132,9 @@ void WriteModelRun(json::Writer& w, const RunRecord& r) {
   run.Text("note", r.note);
   run.Count("units_planned", r.units_planned).Count("units_measured", r.units_measured);
   run.Count("units_failed", r.units_failed);
-  WriteMatrix(w, r.matrix);
+  WriteModelMatrix(w, r.matrix);
   run.Text("instrument", RunInstrumentName(r.instrument)).Text("instrument_version", r.instrument_version);
-  WriteCalibration(w, r.calibration);
+  WriteModelCalibration(w, r.calibration);
 }
 
 void WriteModelEnvironment(json::Writer& w, const SystemInfo& e) {
@@ -158,8 +159,8 @@ void WriteModelEnvironment(json::Writer& w, const SystemInfo& e) {
 void WriteModelNoise(json::Writer& w, const NoiseRecord& noise) {
   Members model(w, "noise");
   model.Flag("recorded", noise.recorded);
-  WriteConditions(w, "warnings", noise, true);
-  WriteConditions(w, "checked", noise, false);
+  WriteModelConditions(w, "warnings", noise, true);
+  WriteModelConditions(w, "checked", noise, false);
 }
 
 void WriteModelSelfCheck(json::Writer& w, const SelfCheck& c) {
@@ -202,15 +203,15 @@ void WriteModelAdapters(json::Writer& w, const std::vector<AdapterRecord>& adapt
 
 void WriteModelUnitStats(json::Writer& w, const UnitStats& s) {
   Members stats(w, "stats");
-  WriteSummary(w, "end_to_end_ns", s.end_to_end_ns);
-  WriteSummary(w, "body_ns", s.body_ns);
-  WriteSummary(w, "round_wall_ns", s.round_wall_ns);
+  WriteModelSummary(w, "end_to_end_ns", s.end_to_end_ns);
+  WriteModelSummary(w, "body_ns", s.body_ns);
+  WriteModelSummary(w, "round_wall_ns", s.round_wall_ns);
   stats.Real("throughput_per_s", s.throughput_per_s);
   stats.Maybe("overhead_ns", s.overhead_ns).Maybe("overhead_share", s.overhead_share);
   stats.Text("overhead_withheld", s.overhead_withheld);
-  WriteSummary(w, "submit_ns", s.submit_ns);
-  WriteSummary(w, "handoff_ns", s.handoff_ns);
-  WriteSummary(w, "return_ns", s.return_ns);
+  WriteModelSummary(w, "submit_ns", s.submit_ns);
+  WriteModelSummary(w, "handoff_ns", s.handoff_ns);
+  WriteModelSummary(w, "return_ns", s.return_ns);
   stats.Maybe("body_deviation", s.body_deviation);
 }
 

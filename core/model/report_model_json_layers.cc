@@ -28,14 +28,14 @@ void WriteRangeRow(json::Writer& w, const LayerRangeRow& r) {
   w.EndObject();
 }
 
-void WriteTable(json::Writer& w, const LayerTable& t) {
+void WriteLayerTable(json::Writer& w, const LayerTable& t) {
   w.StartObject();
   json::Uint(w, "concurrency", t.concurrency);
   json::List(w, "rows", t.rows, WriteRangeRow);
   w.EndObject();
 }
 
-void WriteCostRow(json::Writer& w, const LayerCostRow& r) {
+void WriteLayerCostRow(json::Writer& w, const LayerCostRow& r) {
   w.StartObject();
   json::String(w, "label", r.label);
   json::Double(w, "allocs_per_task", r.allocs_per_task);
@@ -59,8 +59,8 @@ void WriteModelLayers(json::Writer& w, const LayerSection& section) {
   json::String(w, "subject", section.subject);
   json::String(w, "zero_at", section.zero_at);
   json::String(w, "zero_reason", section.zero_reason);
-  json::List(w, "tables", section.tables, WriteTable);
-  json::List(w, "cost", section.cost, WriteCostRow);
+  json::List(w, "tables", section.tables, WriteLayerTable);
+  json::List(w, "cost", section.cost, WriteLayerCostRow);
   w.EndObject();
 }
 

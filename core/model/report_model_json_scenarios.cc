@@ -26,7 +26,7 @@ void WriteRow(json::Writer& w, const ScenarioRow& r) {
   w.EndObject();
 }
 
-void WriteTable(json::Writer& w, const ScenarioTable& t) {
+void WriteScenarioTable(json::Writer& w, const ScenarioTable& t) {
   w.StartObject();
   json::String(w, "scenario", ScenarioName(t.scenario));
   json::Uint(w, "tasks_per_round", t.tasks_per_round);
@@ -60,7 +60,7 @@ void WriteModelScenarios(json::Writer& w, const ScenarioSection& section) {
   if (!section.measured) return;
   w.Key("scenarios");
   w.StartObject();
-  json::List(w, "tables", section.tables, WriteTable);
+  json::List(w, "tables", section.tables, WriteScenarioTable);
   json::List(w, "tuning", section.tuning, WriteTuning);
   w.EndObject();
 }

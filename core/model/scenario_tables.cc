@@ -12,8 +12,6 @@
 namespace zoo {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // The allocations per task of the row's counted process, NaN for both when none counted.
 void CountedAllocations(const ModelInput& in, const UnitView& row, ScenarioRow& out) {
   out.allocs_per_task = out.bytes_per_task = kNaN;

@@ -14,8 +14,6 @@
 namespace zoo {
 namespace {
 
-std::string Us(double ns) { return absl::StrFormat("%.1f us", ns / 1e3); }
-
 // Why a process is left out of its pooled view; "" when it is pooled.
 std::string WhyLeftOut(const ArchivedUnit& u, uint32_t cores) {
   if (!u.result.ok) return u.result.failure;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "core/base/fnv.h"
 #include "core/base/statistics.h"
 
 namespace zoo {
@@ -28,15 +29,6 @@ class Generator {
  private:
   uint64_t state_;
 };
-
-uint64_t Fnv1a(std::string_view s) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
 
 // The median of `xs`, reordering it (the even case averages the two middle values).
 double MedianInPlace(std::vector<double>& xs) {
@@ -123,7 +115,7 @@ std::vector<double> Draws(const SideSamples& numerator, const SideSamples& denom
 
   const bool paired = numerator.process_ids == denominator.process_ids;
   const size_t na = numerator.rounds.size(), nb = denominator.rounds.size();
-  Generator draws(options.seed ^ Fnv1a(id));
+  Generator draws(options.seed ^ fnv::Text(id));
   std::vector<double> logs;
   logs.reserve(static_cast<size_t>(options.resamples));
   auto drawn_median = [&](const std::vector<double>& process) {
@@ -155,8 +147,6 @@ Interval Percentiles(double estimate, const std::vector<double>& draws,
   const double tail = (1 - options.confidence) / 2 * 100;
   return {estimate, Percentile(draws, tail), Percentile(draws, 100 - tail)};
 }
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 

@@ -22,7 +22,7 @@ namespace {
 
 // zoo.submit_any_thread/1 as the plugin declares it: a table shorter than its first three
 // fields is read as not declared.
-AdapterDescriptor::SubmitAnyThread ReadSubmitAnyThread(const zoo_adapter_entry_t& entry) {
+AdapterDescriptor::SubmitAnyThread SubmitAnyThreadOfEntry(const zoo_adapter_entry_t& entry) {
   if (entry.abi_minor < 1 || entry.get_extension == nullptr) return {};
   const auto* ext = static_cast<const zoo_submit_any_thread_extension_t*>(
       entry.get_extension(ZOO_EXT_SUBMIT_ANY_THREAD));
@@ -177,7 +177,7 @@ absl::StatusOr<LoadedAdapter> LoadAdapter(const std::filesystem::path& file) {
       .abi_minor = entry->abi_minor,
       .file = std::filesystem::absolute(file).lexically_normal().string(),
       .text = *std::move(text),
-      .submit_any_thread = ReadSubmitAnyThread(*entry),
+      .submit_any_thread = SubmitAnyThreadOfEntry(*entry),
       .variants = *std::move(variants),
   };
   return LoadedAdapter(std::move(library), entry, std::move(descriptor));

@@ -22,15 +22,15 @@ constexpr const char* kPalette[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", 
 
 std::string F(double v) { return absl::StrFormat("%.1f", std::fabs(v) < 0.05 ? 0.0 : v); }
 
-struct CellId {
+struct CellParts {
   std::string baseline;
   uint32_t concurrency = 0, tier_us = 0;
 };
 
 // "b1/c2/40us" -> {b1, 2, 40}; concurrency 0 when it does not parse (the geometric mean).
-CellId Parse(const std::string& id) {
+CellParts ParseCellId(const std::string& id) {
   std::vector<std::string> parts = absl::StrSplit(id, '/');
-  CellId c;
+  CellParts c;
   if (parts.size() != 3 || parts[1].size() < 2 || parts[2].size() < 3) return c;
   uint32_t conc = 0, tier = 0;
   if (!absl::SimpleAtoi(parts[1].substr(1), &conc) ||
@@ -72,7 +72,7 @@ void DrawPanel(std::string& svg, const HistoryGroup& g, const std::vector<std::s
     }
   }
   for (const HistorySeries& s : g.series) {
-    const CellId c = Parse(s.cell);
+    const CellParts c = ParseCellId(s.cell);
     if (c.concurrency != conc || c.tier_us != tier) continue;
     const size_t b = static_cast<size_t>(
         std::find(baselines.begin(), baselines.end(), c.baseline) - baselines.begin());
@@ -105,7 +105,7 @@ std::string HistoryFigureSvg(const HistoryGroup& g, const std::string& caption) 
   std::vector<std::string> baselines;
   double range = std::log(1.25);  // at least ±25%, else as far as the bands reach (≤ 4x)
   for (const HistorySeries& s : g.series) {
-    const CellId c = Parse(s.cell);
+    const CellParts c = ParseCellId(s.cell);
     if (c.concurrency == 0) continue;
     if (std::find(panels.begin(), panels.end(), std::make_pair(c.tier_us, c.concurrency)) ==
         panels.end()) {

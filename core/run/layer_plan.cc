@@ -18,8 +18,8 @@ std::string PluginFileOf(const LayerPlanInput& in, const LayerRow& row) {
   return a == nullptr ? std::string() : a->plugin_file;
 }
 
-UnitSpec RowSpec(const LayerPlanInput& in, const LayerRow& row, uint32_t concurrency,
-                 UnitKind kind) {
+UnitSpec LayerRowSpec(const LayerPlanInput& in, const LayerRow& row, uint32_t concurrency,
+                      UnitKind kind) {
   return UnitSpec{.adapter = row.adapter,
                   .plugin_file = PluginFileOf(in, row),
                   .tier_us = 0,
@@ -88,18 +88,19 @@ std::vector<UnitSpec> PlanLayerUnits(const LayerRecord& record, const LayerPlanI
   }
   if (in.callgrind) {
     for (const LayerRow* row : rows)
-      units.push_back(RowSpec(in, *row, 1, UnitKind::kLayerCallgrind));
+      units.push_back(LayerRowSpec(in, *row, 1, UnitKind::kLayerCallgrind));
     return units;
   }
   for (uint32_t p = 0; p < record.processes; ++p) {
     for (uint32_t c : record.concurrencies) {
       for (const LayerRow* row : rows) {
-        units.push_back(RowSpec(in, *row, c, UnitKind::kLayer));
+        units.push_back(LayerRowSpec(in, *row, c, UnitKind::kLayer));
         units.back().process = p;
       }
     }
   }
-  for (const LayerRow* row : rows) units.push_back(RowSpec(in, *row, 1, UnitKind::kLayerCounters));
+  for (const LayerRow* row : rows)
+    units.push_back(LayerRowSpec(in, *row, 1, UnitKind::kLayerCounters));
   return units;
 }
 

@@ -11,10 +11,10 @@ namespace {
 
 // Warm-up and measured rounds per process: a few milliseconds of rounds at the per-task costs
 // pools show here (0.1 to 50 us), enough rounds for a process's median to settle.
-struct Rounds {
+struct ScenarioRounds {
   uint32_t warmup, measured;
 };
-Rounds RoundsOf(Scenario s) {
+ScenarioRounds RoundsOf(Scenario s) {
   switch (s) {
     case Scenario::kRoundtrip: return {100, 500};
     case Scenario::kContinuation: return {5, 50};
@@ -37,7 +37,7 @@ std::string NotApplicableReason(Scenario s, const AdapterDescriptor& d) {
 // One row's spec (process 0): its pool size, its tasks per round as the concurrency (and so
 // max_batch), its queue option.
 UnitSpec RowSpec(Scenario s, const ScenarioAdapter& a, uint32_t workers, uint32_t cores) {
-  const Rounds r = RoundsOf(s);
+  const ScenarioRounds r = RoundsOf(s);
   std::string options;
   // Unbounded: capacity 0 where the queue can be bounded; any other queue is unbounded.
   if (s == Scenario::kBurstUnbounded && a.descriptor.submit_any_thread.bounded) {

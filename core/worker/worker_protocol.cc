@@ -91,7 +91,7 @@ void WriteDescriptor(JsonWriter& w, const AdapterDescriptor& d) {
   w.EndObject();
 }
 
-AdapterDescriptor::SubmitAnyThread ReadSubmitAnyThread(const rapidjson::Value& v) {
+AdapterDescriptor::SubmitAnyThread SubmitAnyThreadOfMessage(const rapidjson::Value& v) {
   auto it = v.FindMember("submit_any_thread");
   if (it == v.MemberEnd() || !it->value.IsObject()) return {};
   auto bounded = it->value.FindMember("bounded");
@@ -113,7 +113,7 @@ AdapterDescriptor ReadDescriptor(const rapidjson::Value& v) {
       .file = GetString(v, "file"),
       // Written by WritePluginText above: a malformed member cannot come from this host.
       .text = ReadPluginText(v, "the worker's descriptor").value_or(PluginText{}),
-      .submit_any_thread = ReadSubmitAnyThread(v),
+      .submit_any_thread = SubmitAnyThreadOfMessage(v),
       .variants = {.native_forms = ReadVariants(v, "native_forms"),
                    .layers = ReadVariants(v, "layers")},
   };

@@ -9,8 +9,6 @@
 namespace zoo {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // The values below are worked by hand (R-7: h = (n - 1) p / 100) and agree with NumPy's
 // default np.percentile and with np.std(ddof=1).
 

@@ -4,14 +4,13 @@
 #include <limits>
 #include <string>
 
+#include "core/base/statistics.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
 
 namespace zoo {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 Cell MakeCell(const std::string& baseline, uint32_t concurrency, uint32_t tier_us, double ratio,
               Verdict verdict) {

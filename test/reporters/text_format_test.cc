@@ -5,12 +5,11 @@
 #include <cmath>
 #include <limits>
 
+#include "core/base/statistics.h"
 #include "gtest/gtest.h"
 
 namespace zoo::report {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 TEST(TextFormatTest, DurationsUseTheCoresSpelling) {
   EXPECT_EQ(Duration(850), "850 ns");
