@@ -151,8 +151,9 @@ int NativeGateMode(const WorkerArgs& args, const ReportWriter& report) {
   NativeGateOptions gate;
   absl::StatusOr<uint32_t> cores = LogicalCoresFrom(args);
   absl::StatusOr<uint64_t> seed = args.Number<uint64_t>("seed", gate.seed);
-  if (!cores.ok() || !seed.ok())
+  if (!cores.ok() || !seed.ok()) {
     return RefuseRequest(!cores.ok() ? cores.status().message() : seed.status().message());
+  }
   gate.logical_cores = *cores;
   gate.seed = *seed;
   report.Step("load");
