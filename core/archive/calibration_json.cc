@@ -25,6 +25,7 @@ void WriteRunCalibration(json::Writer& w, const RunCalibration& c) {
       json::Uint(w, "repetitions", p.repetitions);
       json::Double(w, "ns_per_repetition", p.ns_per_repetition);
       json::Int(w, "calibration_ns", p.calibration_ns);
+      json::Int(w, "cpu", p.cpu);
       w.EndObject();
     }
     w.EndArray();
@@ -71,6 +72,11 @@ absl::StatusOr<RunCalibration> ReadRunCalibration(const rapidjson::Value& run) {
       ZOO_ASSIGN_OR_RETURN(proc.repetitions, json::GetUint(p, "repetitions", at));
       ZOO_ASSIGN_OR_RETURN(proc.ns_per_repetition, json::GetDouble(p, "ns_per_repetition", at));
       ZOO_ASSIGN_OR_RETURN(proc.calibration_ns, json::GetInt(p, "calibration_ns", at));
+      if (p.HasMember("cpu")) {  // archives before the CPUs were taken in turn have none
+        int64_t cpu;
+        ZOO_ASSIGN_OR_RETURN(cpu, json::GetInt(p, "cpu", at));
+        proc.cpu = static_cast<int32_t>(cpu);
+      }
       tier.processes.push_back(proc);
     }
     c.tiers.push_back(std::move(tier));

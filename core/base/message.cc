@@ -21,6 +21,10 @@ std::string FormatPercentArg(double fraction) {
   return std::isfinite(fraction) ? absl::StrFormat("%.1f%%", fraction * 100) : "n/a";
 }
 
+std::string FormatMultipleArg(double x) {
+  return std::isfinite(x) ? absl::StrFormat("%.2f×", x) : "n/a";
+}
+
 std::string FormatSignedPercentArg(double fraction) {
   return std::isfinite(fraction) ? absl::StrFormat("%+.0f%%", fraction * 100) : "n/a";
 }

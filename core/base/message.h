@@ -23,6 +23,7 @@ struct Message {
 // Language-neutral argument values.
 std::string FormatDurationArg(double ns);  // "850 ns", "56.0 µs", "2.70 ms", "1.20 s"
 std::string FormatPercentArg(double fraction);  // "4.1%"
+std::string FormatMultipleArg(double x);  // "1.82×"
 std::string FormatSignedPercentArg(double fraction);  // "+40%"
 
 // {"code": ..., "args": {name: value, ...}} under `key`.

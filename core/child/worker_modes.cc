@@ -110,8 +110,10 @@ int UnitMode(const WorkerArgs& args, const ReportWriter& report) {
 int CalibrateMode(const WorkerArgs& args, const ReportWriter& report) {  // FILE is "-"
   absl::StatusOr<uint32_t> tier_us = args.Number<uint32_t>("tier-us", 0);
   if (!tier_us.ok()) return RefuseRequest(tier_us.status().message());
+  absl::StatusOr<int32_t> cpu = args.Number<int32_t>("cpu", -1);
+  if (!cpu.ok()) return RefuseRequest(cpu.status().message());
   report.Step("calibrate");
-  absl::StatusOr<Calibration> c = CalibrateHere(args.Text("workload"), *tier_us);
+  absl::StatusOr<Calibration> c = CalibrateHere(args.Text("workload"), *tier_us, *cpu);
   if (!c.ok()) return RefuseRequest(c.status().message());
   report.Result(CalibrationToJson(*c));
   return kExitOk;
@@ -254,7 +256,7 @@ constexpr Mode kModes[] = {
     {"semantics", "logical-cores", &SemanticsMode},
     {"native-gate", "logical-cores seed", &NativeGateMode},
     {"unit", "spec", &UnitMode},
-    {"calibrate", "workload tier-us", &CalibrateMode},
+    {"calibrate", "workload tier-us cpu", &CalibrateMode},
     {"probe-reporter", "", &ProbeReporterMode},
     {"render", "model out lang formats document", &RenderMode},
 };

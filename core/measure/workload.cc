@@ -34,10 +34,10 @@ constexpr uint64_t kNoopChecksum = 0x6e6f6f70'00000001ull;  // "noop", never 0
 // workers) does not inflate the cost of a repetition; wall-clock budgets bound the call.
 // Each timed batch lasts at least kBatchCpuNs, long enough that clock reads and scheduler
 // ticks are noise. On an idle machine a call takes about kWarmUpCpuNs + 6 x 1.1 x
-// kBatchCpuNs (~0.15 s).
+// kBatchCpuNs (~0.08 s): a run calibrates each tier in two processes per CPU.
 constexpr int64_t kWarmUpCpuNs = 10'000'000;
 constexpr int64_t kWarmUpBudgetNs = 100'000'000;  // wall: warm-up ends here even if starved
-constexpr int64_t kBatchCpuNs = 20'000'000;
+constexpr int64_t kBatchCpuNs = 10'000'000;
 constexpr int64_t kGrowBudgetNs = 200'000'000;  // wall: stop growing the batch after this long
 constexpr int kMeasuredBatches = 5;
 constexpr int kMinMeasuredBatches = 3;

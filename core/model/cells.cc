@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -36,23 +37,50 @@ std::optional<UnmeasuredCell> Unmeasured(const std::string& baseline, uint32_t c
 }
 
 // The cell's sentence: the factor, its interval, and what decided the verdict.
-std::string VerdictText(const Cell& cell, const Judgement& j) {
+std::string VerdictText(const Cell& cell, const CellJudgement& j) {
+  const Judgement& shown = j.Shown();
   const std::string interval = absl::StrFormat("%.3fx-%.3fx", cell.factor_low, cell.factor_high);
   const std::string beyond = absl::StrFormat("%.2fx", 1 + cell.threshold);
-  const std::string factor = absl::StrFormat("%.3fx", std::exp(j.log_ratio));
-  if (!std::isfinite(j.low) || !std::isfinite(j.high)) {
+  const std::string factor = absl::StrFormat("%.3fx", std::exp(shown.log_ratio));
+  const std::string reading =
+      absl::StrCat("the subject / baseline factor ",
+                   j.shown == CompareBasis::kTierBody ? "at the tier's body" : "end to end", " is ");
+  if (!std::isfinite(shown.low) || !std::isfinite(shown.high)) {
     return "a side has no usable rounds - no winner";
   }
-  if (cell.verdict != Verdict::kIndistinguishable) {
-    return absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ", interval,
-                        "), beyond ", beyond);
+  const std::string e2e = absl::StrFormat(
+      "end to end %.3fx (95%% interval %.3fx-%.3fx), medians %.3fx", 1 / cell.end_to_end_ratio,
+      cell.end_to_end_factor_low, cell.end_to_end_factor_high,
+      cell.subject_end_to_end_ns / cell.baseline_end_to_end_ns);
+  switch (j.agreement) {
+    case Agreement::kEndToEndAgainst:
+      return absl::StrCat(reading, factor, " (95% interval ", interval, "), beyond ", beyond,
+                          ", but ", e2e, " points the other way - no winner: the readings "
+                          "disagree");
+    case Agreement::kMediansAgainst:
+      return absl::StrCat(reading, factor, " (95% interval ", interval, "), beyond ", beyond,
+                          ", but the pooled end-to-end medians point the other way - no "
+                          "winner: the readings disagree");
+    case Agreement::kAgree:
+    case Agreement::kTierBodyOpposite:
+      break;
   }
-  if (j.low <= 0 && j.high >= 0) {
-    return absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ", interval,
+  if (cell.verdict != Verdict::kIndistinguishable) {
+    std::string text = absl::StrCat(reading, factor, " (95% interval ", interval, "), beyond ",
+                                    beyond);
+    if (j.agreement == Agreement::kTierBodyOpposite) {
+      absl::StrAppend(&text, "; at the tier's body it reads the other way (",
+                      absl::StrFormat("%.3fx", 1 / cell.tier_body_ratio),
+                      "): the difference is in how the bodies ran");
+    }
+    return text;
+  }
+  if (shown.low <= 0 && shown.high >= 0) {
+    return absl::StrCat(reading, factor, " (95% interval ", interval,
                         ", which includes 1.000x) - no winner");
   }
-  return absl::StrCat("the subject / baseline factor is ", factor, " (95% interval ", interval,
-                      "), within ", beyond, " - no winner");
+  return absl::StrCat(reading, factor, " (95% interval ", interval, "), within ", beyond,
+                      " - no winner");
 }
 
 // Files the newest cell under its verdict (or the floor), and widens the band range.
@@ -82,7 +110,6 @@ Cell CompareCell(const ModelInput& in, const std::string& baseline, const UnitVi
   cell.baseline = baseline;
   cell.concurrency = s.concurrency;
   cell.tier_us = s.tier_us;
-  cell.basis = s.basis;
   const SideSamples& ss = in.SamplesOf(s);
   const SideSamples& bs = in.SamplesOf(b);
   const std::vector<double> s_rounds = ss.Pooled(), b_rounds = bs.Pooled();
@@ -97,25 +124,62 @@ Cell CompareCell(const ModelInput& in, const std::string& baseline, const UnitVi
   cell.band = RelativeSpread(s_rounds) + RelativeSpread(b_rounds);
   if (!std::isfinite(cell.band)) cell.band = std::numeric_limits<double>::infinity();
 
-  const Judgement j = JudgeCell(ss, bs, in.options.verdict, cell.id());
-  // The ratio the report states is the verdict's own estimate (the sides' levels), so the
-  // factor always lies in the interval printed beside it.
-  if (std::isfinite(j.log_ratio)) {
-    cell.ratio = std::exp(-j.log_ratio);
+  const bool tier = in.WithinCores(s.concurrency);
+  const CellJudgement j = JudgeBothReadings(
+      in.EndToEndSamplesOf(s), in.EndToEndSamplesOf(b), tier ? &ss : nullptr,
+      tier ? &bs : nullptr, std::log(cell.subject_end_to_end_ns / cell.baseline_end_to_end_ns),
+      s.concurrency > 1, in.options.verdict, cell.id());
+  // The ratio the report states is the shown reading's own estimate (the sides' levels), so
+  // the factor always lies in the interval printed beside it.
+  const Judgement& shown = j.Shown();
+  cell.basis = CompareBasisName(j.shown);
+  if (std::isfinite(shown.log_ratio)) {
+    cell.ratio = std::exp(-shown.log_ratio);
     cell.faster_factor = cell.ratio >= 1 ? cell.ratio : 1 / cell.ratio;
   }
   cell.verdict = j.verdict;
-  cell.factor_low = std::exp(j.low);
-  cell.factor_high = std::exp(j.high);
+  cell.decided_by = j.decided_by ? CompareBasisName(*j.decided_by) : "";
+  cell.agreement = j.agreement;
+  cell.factor_low = std::exp(shown.low);
+  cell.factor_high = std::exp(shown.high);
+  cell.end_to_end_ratio = std::exp(-j.end_to_end.log_ratio);
+  cell.end_to_end_factor_low = std::exp(j.end_to_end.low);
+  cell.end_to_end_factor_high = std::exp(j.end_to_end.high);
+  cell.tier_body_ratio = j.tier_body ? std::exp(-j.tier_body->log_ratio) : kNaN;
+  cell.tier_body_factor_low = j.tier_body ? std::exp(j.tier_body->low) : kNaN;
+  cell.tier_body_factor_high = j.tier_body ? std::exp(j.tier_body->high) : kNaN;
+  cell.detectable = j.detectable;
+  if (j.shown == CompareBasis::kEndToEnd && tier) {  // the medians of the reading shown
+    cell.subject_median_ns = Median(in.EndToEndSamplesOf(s).Pooled());
+    cell.baseline_median_ns = Median(in.EndToEndSamplesOf(b).Pooled());
+    cell.difference =
+        std::fabs(cell.subject_median_ns - cell.baseline_median_ns) / cell.subject_median_ns;
+  }
   cell.threshold = in.options.verdict.threshold;
-  cell.subject_processes = j.subject_processes;
-  cell.baseline_processes = j.baseline_processes;
-  cell.paired = j.paired;
+  cell.subject_processes = shown.subject_processes;
+  cell.baseline_processes = shown.baseline_processes;
+  cell.paired = shown.paired;
   cell.text = VerdictText(cell, j);
   cell.test = MannWhitneyTest(ss.ProcessMedians(), bs.ProcessMedians());
   cell.floor = b.on_calling_thread && !s.on_calling_thread;
   cell.overhead_withheld = !s.stats.overhead_ns || !b.stats.overhead_ns;
   return cell;
+}
+
+std::vector<DetectableRow> DetectableRows(const std::vector<Cell>& cells) {
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<double>> by_coordinate;
+  for (const Cell& c : cells) {
+    if (!c.floor && std::isfinite(c.detectable)) {
+      by_coordinate[{c.concurrency, c.tier_us}].push_back(c.detectable);
+    }
+  }
+  std::vector<DetectableRow> rows;
+  for (const auto& [at, values] : by_coordinate) {
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    rows.push_back({.concurrency = at.first, .tier_us = at.second, .median = Median(values),
+                    .min = *lo, .max = *hi, .cells = static_cast<uint32_t>(values.size())});
+  }
+  return rows;
 }
 
 }  // namespace
@@ -139,6 +203,7 @@ CellComparison CompareCells(const ModelInput& in) {
     }
   }
   if (out.cells.empty()) out.band_min = 0;
+  out.detectable = DetectableRows(out.cells);
   return out;
 }
 

@@ -17,6 +17,7 @@ struct CellComparison {
   // Indices into `cells`: the three verdict lists and the floor cells partition them.
   std::vector<size_t> subject_faster, subject_slower, indistinguishable, floor_cells;
   std::vector<UnmeasuredCell> unmeasured;
+  std::vector<DetectableRow> detectable;
   double band_min = 0, band_max = 0;  // over the cells' finite bands
 };
 

@@ -92,8 +92,14 @@ void Segment(const HistorySeries& series, const std::vector<std::string>& versio
 std::map<std::string, HistoryPoint> PointsOf(const ReportModel& m, size_t archive) {
   std::map<std::string, HistoryPoint> out;
   for (const Cell& c : m.cells) {
-    if (c.floor || !(c.ratio > 0) || !(c.factor_low > 0) || !(c.factor_high > 0)) continue;
-    out[c.id()] = {archive, -std::log(c.ratio), std::log(c.factor_low), std::log(c.factor_high)};
+    // One reading per cell across every archive, the sharper one (cell_judgement.h): the
+    // tier's body within the cores, end to end above them.
+    const bool tier = c.tier_body_ratio > 0;
+    const double ratio = tier ? c.tier_body_ratio : c.end_to_end_ratio;
+    const double low = tier ? c.tier_body_factor_low : c.end_to_end_factor_low;
+    const double high = tier ? c.tier_body_factor_high : c.end_to_end_factor_high;
+    if (c.floor || !(ratio > 0) || !(low > 0) || !(high > 0)) continue;
+    out[c.id()] = {archive, -std::log(ratio), std::log(low), std::log(high)};
   }
   return out;
 }

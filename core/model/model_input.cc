@@ -28,7 +28,10 @@ void PoolUnits(const Archive& archive, ModelInput* in) {
   for (const GroupKey& key : order) {
     in->units.push_back(PoolProcesses(archive.units, in->process_units, groups[key], in->cores));
   }
-  for (const UnitView& v : in->units) in->samples.push_back(SamplesOf(v));
+  for (const UnitView& v : in->units) {
+    in->samples.push_back(SamplesOf(v));
+    in->end_to_end_samples.push_back(EndToEndSamplesOf(v));
+  }
 }
 
 // The main matrix's coordinates, and its units by them.
@@ -107,6 +110,10 @@ const UnitView* ModelInput::AttributionUnit(const std::string& adapter, uint32_t
 
 const SideSamples& ModelInput::SamplesOf(const UnitView& pooled) const {
   return samples[static_cast<size_t>(&pooled - units.data())];
+}
+
+const SideSamples& ModelInput::EndToEndSamplesOf(const UnitView& pooled) const {
+  return end_to_end_samples[static_cast<size_t>(&pooled - units.data())];
 }
 
 std::vector<std::string> ModelInput::SubjectAndBaselines() const {

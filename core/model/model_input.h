@@ -30,6 +30,7 @@ struct ModelInput {
   std::vector<UnitView> process_units;  // one per archived unit, same index
   std::vector<UnitView> units;          // pooled, in the order their first process appears
   std::vector<SideSamples> samples;     // per pooled view (same index): its processes' rounds
+  std::vector<SideSamples> end_to_end_samples;  // the same, per-task end to end
   std::vector<uint32_t> tiers_us;       // of the main matrix, ascending
   std::vector<uint32_t> concurrencies;  // of the main matrix, ascending
 
@@ -37,6 +38,7 @@ struct ModelInput {
   const UnitView* Unit(const std::string& adapter, uint32_t concurrency, uint32_t tier_us) const;
   // REQUIRES: `pooled` is an element of `units`.
   const SideSamples& SamplesOf(const UnitView& pooled) const;
+  const SideSamples& EndToEndSamplesOf(const UnitView& pooled) const;
   bool WithinCores(uint32_t concurrency) const { return concurrency <= cores; }
   // The subject, then its baselines.
   std::vector<std::string> SubjectAndBaselines() const;

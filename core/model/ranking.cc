@@ -12,40 +12,46 @@ namespace {
 
 struct Candidate {
   std::string adapter;
-  const SideSamples* samples = nullptr;
-  double level = 0;
+  const UnitView* unit = nullptr;
+  double level = 0;  // end to end: what a user of the adapter waits for (cell_judgement.h)
 };
 
 Ranking RankAt(const ModelInput& in, uint32_t tier, uint32_t c) {
-  Ranking r{.tier_us = tier, .concurrency = c, .basis = "", .entries = {}, .floor = {}};
+  Ranking r{.tier_us = tier, .concurrency = c, .basis = CompareBasisName(CompareBasis::kEndToEnd),
+            .entries = {}, .floor = {}};
   std::vector<Candidate> candidates;
   for (const std::string& adapter : in.SubjectAndBaselines()) {
     const UnitView* u = in.Unit(adapter, c, tier);
     if (u == nullptr || !u->ok) continue;
-    r.basis = u->basis;
     if (u->on_calling_thread) {
       r.floor.push_back(adapter);
       continue;
     }
-    const SideSamples& samples = in.SamplesOf(*u);
-    const double level = SideLevel(samples, in.options.verdict.level_trim);
+    const double level = SideLevel(in.EndToEndSamplesOf(*u), in.options.verdict.level_trim);
     if (!std::isfinite(level)) continue;
-    candidates.push_back({adapter, &samples, level});
+    candidates.push_back({adapter, u, level});
   }
   // Stable: equal levels keep the report's adapter order (the subject first).
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate& a, const Candidate& b) { return a.level < b.level; });
+  const bool tier_body = in.WithinCores(c);
   for (size_t i = 0; i < candidates.size(); ++i) {
     const Candidate& x = candidates[i];
     RankEntry e{.adapter = x.adapter, .rank = static_cast<uint32_t>(i + 1), .level_ns = x.level,
                 .factor_to_best = 1, .factor_low = 1, .factor_high = 1, .best_group = true,
                 .cell = CellId(x.adapter, c, tier)};
     if (i > 0) {
-      const Judgement j = JudgeCell(*x.samples, *candidates[0].samples, in.options.verdict,
-                                    absl::StrCat("rank/", e.cell));
+      // Judged against the best as a cell is (cell_judgement.h), so the group never holds
+      // an adapter that a cell's verdict would separate, nor leaves out one it would not.
+      const UnitView& best = *candidates[0].unit;
+      const CellJudgement j = JudgeBothReadings(
+          in.EndToEndSamplesOf(*x.unit), in.EndToEndSamplesOf(best),
+          tier_body ? &in.SamplesOf(*x.unit) : nullptr, tier_body ? &in.SamplesOf(best) : nullptr,
+          std::log(x.unit->stats.end_to_end_ns.median / best.stats.end_to_end_ns.median),
+          c > 1, in.options.verdict, absl::StrCat("rank/", e.cell));
       e.factor_to_best = x.level / candidates[0].level;
-      e.factor_low = std::exp(j.low);
-      e.factor_high = std::exp(j.high);
+      e.factor_low = std::exp(j.end_to_end.low);
+      e.factor_high = std::exp(j.end_to_end.high);
       e.best_group = j.verdict == Verdict::kIndistinguishable;
     }
     r.entries.push_back(std::move(e));

@@ -64,6 +64,7 @@ void StoreCells(CellComparison cells, ReportModel* m) {
   m->indistinguishable = std::move(cells.indistinguishable);
   m->floor_cells = std::move(cells.floor_cells);
   m->unmeasured = std::move(cells.unmeasured);
+  m->detectable = std::move(cells.detectable);
   m->band_min = cells.band_min;
   m->band_max = cells.band_max;
   for (size_t i = 0; i < m->cells.size() && m->harness_floor_ns > 0; ++i) {
@@ -114,7 +115,8 @@ absl::StatusOr<ReportModel> BuildReportModel(const Archive& archive, std::string
   m.scenarios = ScenarioSectionOf(in);
   m.native_line = NativeLineOf(in);
   m.layers = LayerSectionOf(in);
-  m.self_checks = ModelSelfChecks(in);
+  m.machine_noise = ReadMachineNoise(in);
+  m.self_checks = ModelSelfChecks(in, m.cells, m.machine_noise);
   return m;
 }
 

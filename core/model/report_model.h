@@ -29,8 +29,10 @@
 #include "core/archive/archive.h"
 #include "core/base/message.h"
 #include "core/measure/unit_kind.h"
+#include "core/model/cell_judgement.h"
 #include "core/model/native_line.h"
 #include "core/model/layer_section.h"
+#include "core/model/machine_noise.h"
 #include "core/model/verdict.h"
 
 namespace zoo {
@@ -110,6 +112,8 @@ struct UnitView {
 
 // A pooled view's rounds on its basis, split back into its processes: what verdict.h judges.
 SideSamples SamplesOf(const UnitView& pooled);
+// The same for its per-task end-to-end rounds (cell_judgement.h: what users wait for).
+SideSamples EndToEndSamplesOf(const UnitView& pooled);
 
 // The pooled main-matrix view of `adapter` at (concurrency, tier); nullptr when none.
 const UnitView* PooledUnit(const ReportModel& model, const std::string& adapter,
@@ -119,7 +123,10 @@ struct Cell {
   std::string baseline;
   uint32_t concurrency = 0;
   uint32_t tier_us = 0;
-  std::string basis;               // "tier_body" or "end_to_end"
+  // The reading whose figures `ratio`, `factor_low` and `factor_high` are (cell_judgement.h):
+  // the one that decided the verdict, else the sharper one ("tier_body" within the cores,
+  // "end_to_end" above them).
+  std::string basis;
   double subject_median_ns = 0;    // per task, on the basis, over every pooled round
   double baseline_median_ns = 0;
   double subject_end_to_end_ns = 0;  // the raw per-task end-to-end medians, pooled
@@ -139,6 +146,16 @@ struct Cell {
   double difference = 0;  // |subject - baseline| / subject
   double band = 0;        // the seeds' criterion, a column
   Verdict verdict = Verdict::kIndistinguishable;
+  // What the verdict rests on (cell_judgement.h): "end_to_end", "tier_body", or "" for no
+  // winner; how the two readings relate; each reading's factor (baseline / subject) and the
+  // 95% interval of subject / baseline (the tier body's NaN above the cores).
+  std::string decided_by;
+  Agreement agreement = Agreement::kAgree;
+  double end_to_end_ratio = 0, end_to_end_factor_low = 0, end_to_end_factor_high = 0;
+  double tier_body_ratio = 0, tier_body_factor_low = 0, tier_body_factor_high = 0;
+  // The smallest difference this cell could call a winner, as a fraction (cell_judgement.h):
+  // "no winner" reads "no difference larger than this here".
+  double detectable = 0;
   MannWhitney test;       // on the per-process medians
   // The baseline ran every body on the calling thread here: the floor, in none of the three
   // verdict lists (floor_cells instead).
@@ -146,6 +163,15 @@ struct Cell {
   bool overhead_withheld = false;  // either side's overhead figure is withheld
   std::string text;  // "the subject / baseline factor lies in 1.12x-1.31x, beyond 1.03x"
   std::string id() const;  // "thread_pool/c1/40us": what conclusions point at
+};
+
+// What size of difference this run could see at one (concurrency, tier): its cells'
+// `detectable` (floor cells left out), so "no winner" reads "no difference larger than X".
+struct DetectableRow {
+  uint32_t concurrency = 0;
+  uint32_t tier_us = 0;
+  double median = 0, min = 0, max = 0;  // fractions over the cells
+  uint32_t cells = 0;
 };
 
 // A cell that could not be compared: one side's unit failed or is missing.
@@ -202,17 +228,19 @@ Crossover ReadCrossoverRow(const std::string& baseline, uint32_t c,
 struct RankEntry {
   std::string adapter;
   uint32_t rank = 0;      // 1 = the best; ties keep the report's adapter order
-  double level_ns = 0;    // its level as the verdict reads it (verdict.h, SideLevel)
-  // Its level / the best's, with the 95% interval of the verdict method; 1 for the best.
+  double level_ns = 0;    // its end-to-end level (verdict.h, SideLevel): what users wait for
+  // Its level / the best's, with the end-to-end 95% interval; 1 for the best.
   double factor_to_best = 1, factor_low = 1, factor_high = 1;
-  bool best_group = false;  // the verdict method cannot tell it from the best (the best too)
+  // The verdict method (cell_judgement.h, both readings) names no winner between it and the
+  // best (the best too).
+  bool best_group = false;
   std::string cell;         // "adapter/cC/Tus": its unit in the tables
 };
 
 struct Ranking {
   uint32_t tier_us = 0;
   uint32_t concurrency = 0;
-  std::string basis;  // "tier_body" within the cores, "end_to_end" above them
+  std::string basis;  // "end_to_end": the league ranks what users wait for (design 3.16)
   std::vector<RankEntry> entries;    // rank order
   std::vector<std::string> floor;    // adapters drawn as the floor here
   const RankEntry* Find(const std::string& adapter) const;
@@ -522,6 +550,7 @@ struct ReportModel {
   int verdict_resamples = VerdictOptions{}.resamples;
   uint64_t verdict_seed = VerdictOptions{}.seed;
   std::vector<UnmeasuredCell> unmeasured;
+  std::vector<DetectableRow> detectable;  // concurrency ascending, then tier
   double band_min = 0, band_max = 0;
   double share_threshold = 0.15;
   std::vector<ShareThreshold> share_thresholds;  // one per concurrency within the cores
@@ -537,6 +566,7 @@ struct ReportModel {
   ScenarioSection scenarios;
   NativeLineSection native_line;  // the subject's native task line (native_line.h)
   LayerSection layers;  // the layer line (layers.h)
+  MachineNoise machine_noise;  // the bodies' speed and the two-level cells (machine_noise.h)
   SelfCheckSummary self_checks;
 };
 

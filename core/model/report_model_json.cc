@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "core/base/json_util.h"
+#include "core/model/report_model_json_cells.h"
 #include "core/model/report_model_json_facts.h"
 #include "core/model/report_model_json_native.h"
 #include "core/model/report_model_json_layers.h"
@@ -91,55 +92,6 @@ void WriteProcessUnit(json::Writer& w, const UnitView& u) {
   if (u.stats.cpu_per_task_ns.n > 0) {
     json::Double(w, "cpu_per_task_median_ns", u.stats.cpu_per_task_ns.median);
   }
-  w.EndObject();
-}
-
-void WriteMannWhitney(json::Writer& w, const MannWhitney& test) {
-  w.Key("test");
-  w.StartObject();
-  json::Double(w, "u", test.u);
-  json::Double(w, "z", test.z);
-  json::Double(w, "p_value", test.p_value);
-  w.EndObject();
-}
-
-void WriteCell(json::Writer& w, const Cell& c) {
-  w.StartObject();
-  json::String(w, "id", c.id());
-  json::String(w, "baseline", c.baseline);
-  json::Uint(w, "concurrency", c.concurrency);
-  json::Uint(w, "tier_us", c.tier_us);
-  json::String(w, "basis", c.basis);
-  json::Double(w, "subject_median_ns", c.subject_median_ns);
-  json::Double(w, "baseline_median_ns", c.baseline_median_ns);
-  json::Double(w, "subject_end_to_end_ns", c.subject_end_to_end_ns);
-  json::Double(w, "baseline_end_to_end_ns", c.baseline_end_to_end_ns);
-  json::Double(w, "ratio", c.ratio);
-  json::Double(w, "faster_factor", c.faster_factor);
-  json::Double(w, "factor_low", c.factor_low);
-  json::Double(w, "factor_high", c.factor_high);
-  json::Double(w, "threshold", c.threshold);
-  json::Uint(w, "subject_processes", c.subject_processes);
-  json::Uint(w, "baseline_processes", c.baseline_processes);
-  json::Bool(w, "paired", c.paired);
-  json::Double(w, "difference", c.difference);
-  json::Double(w, "band", c.band);
-  json::String(w, "verdict", VerdictName(c.verdict));
-  json::Bool(w, "floor", c.floor);
-  WriteMannWhitney(w, c.test);
-  json::Bool(w, "overhead_withheld", c.overhead_withheld);
-  json::String(w, "text", c.text);
-  w.EndObject();
-}
-
-void WriteUnmeasured(json::Writer& w, const UnmeasuredCell& c) {
-  w.StartObject();
-  json::String(w, "baseline", c.baseline);
-  json::Uint(w, "concurrency", c.concurrency);
-  json::Uint(w, "tier_us", c.tier_us);
-  json::String(w, "reason", c.reason);
-  json::String(w, "reason_code", c.reason_code);
-  json::String(w, "failure", c.failure);
   w.EndObject();
 }
 
@@ -317,7 +269,7 @@ void WriteSemantics(json::Writer& w, const SemanticsDimension& d) {
       json::Double(w, "band", c.band);
       json::Double(w, "band_ns", c.band_ns);
       json::String(w, "verdict", c.verdict);
-      WriteMannWhitney(w, c.test);
+      WriteModelMannWhitney(w, c.test);
       w.EndObject();
     }
     w.EndArray();
@@ -454,7 +406,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   json::List(w, "process_units", m.process_units, WriteProcessUnit);
   json::UintList(w, "tiers_us", m.tiers_us);
   json::UintList(w, "concurrencies", m.concurrencies);
-  json::List(w, "cells", m.cells, WriteCell);
+  json::List(w, "cells", m.cells, WriteModelCell);
   WriteIndexList(w, "subject_faster", m.subject_faster);
   WriteIndexList(w, "subject_slower", m.subject_slower);
   WriteIndexList(w, "indistinguishable", m.indistinguishable);
@@ -473,7 +425,8 @@ std::string ReportModelToJson(const ReportModel& m) {
   // A string: the reader needs the exact 64 bits, and JSON numbers are doubles to many.
   json::String(w, "seed", absl::StrFormat("%#x", m.verdict_seed));
   w.EndObject();
-  json::List(w, "unmeasured", m.unmeasured, WriteUnmeasured);
+  json::List(w, "unmeasured", m.unmeasured, WriteModelUnmeasured);
+  json::List(w, "detectable", m.detectable, WriteModelDetectable);
   json::Double(w, "band_min", m.band_min);
   json::Double(w, "band_max", m.band_max);
   json::Double(w, "share_threshold", m.share_threshold);
@@ -490,6 +443,7 @@ std::string ReportModelToJson(const ReportModel& m) {
   WriteModelScenarios(w, m.scenarios);
   WriteModelNativeLine(w, m.native_line);
   WriteModelLayers(w, m.layers);
+  WriteModelMachineNoise(w, m.machine_noise);
   WriteSelfChecks(w, m.self_checks);
   w.EndObject();
   assert(w.IsComplete());

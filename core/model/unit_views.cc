@@ -140,20 +140,32 @@ std::string UnitView::id() const {
   return CellId(name, concurrency, tier_us);
 }
 
-SideSamples SamplesOf(const UnitView& pooled) {
+namespace {
+
+// `per_round` (one value per pooled round) split back into the view's processes.
+SideSamples SplitByProcess(const UnitView& pooled, const std::vector<double>& per_round) {
   SideSamples s;
   size_t next = 0;
   for (size_t p = 0; p < pooled.pooled_processes.size() && p < pooled.rounds_per_process.size();
        ++p) {
     const size_t n = pooled.rounds_per_process[p];
-    if (next + n > pooled.per_round_basis_ns.size()) break;
+    if (next + n > per_round.size()) break;
     s.process_ids.push_back(pooled.pooled_processes[p]);
-    s.rounds.emplace_back(pooled.per_round_basis_ns.begin() + static_cast<std::ptrdiff_t>(next),
-                          pooled.per_round_basis_ns.begin() +
-                              static_cast<std::ptrdiff_t>(next + n));
+    s.rounds.emplace_back(per_round.begin() + static_cast<std::ptrdiff_t>(next),
+                          per_round.begin() + static_cast<std::ptrdiff_t>(next + n));
     next += n;
   }
   return s;
+}
+
+}  // namespace
+
+SideSamples SamplesOf(const UnitView& pooled) {
+  return SplitByProcess(pooled, pooled.per_round_basis_ns);
+}
+
+SideSamples EndToEndSamplesOf(const UnitView& pooled) {
+  return SplitByProcess(pooled, pooled.per_round_end_to_end_ns);
 }
 
 const UnitView* PooledUnit(const ReportModel& model, const std::string& adapter,

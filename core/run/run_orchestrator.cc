@@ -199,17 +199,19 @@ absl::StatusOr<std::vector<const CatalogEntry*>> GateAdapters(
 // Same work in every unit: each tier's body calibrated once, in processes of its own.
 absl::Status CalibrateTiers(const RunOptions& options, Archive& archive, const NoteFn& note) {
   const Matrix& m = options.matrix;
-  absl::StatusOr<RunCalibration> calibration = CalibrateInChildren(
-      options.zoo_host, m.workload, m.tiers_us, kCalibrationProcesses, std::chrono::seconds(60));
+  const uint32_t cores = std::max(1u, archive.environment.logical_cores);
+  absl::StatusOr<RunCalibration> calibration =
+      CalibrateInChildren(options.zoo_host, m.workload, m.tiers_us, CalibrationProcesses(cores),
+                          cores, std::chrono::seconds(60));
   if (!calibration.ok()) return calibration.status();
   archive.run.calibration = *std::move(calibration);
   for (const TierCalibration& t : archive.run.calibration.tiers) {
     std::vector<std::string> counts;
     for (const TierCalibration::Process& p : t.processes) {
-      counts.push_back(absl::StrCat(p.repetitions));
+      counts.push_back(absl::StrCat(p.repetitions, " on cpu ", p.cpu));
     }
     note(absl::StrCat("calibration: ", t.tier_us, " us = ", t.repetitions,
-                      " repetitions (the median of ", absl::StrJoin(counts, ", "), ")"));
+                      " repetitions (the fastest of ", absl::StrJoin(counts, ", "), ")"));
   }
   return absl::OkStatus();
 }

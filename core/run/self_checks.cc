@@ -68,45 +68,6 @@ SelfCheck ProcessIsolation(const Archive& a, int orchestrator_pid) {
   return c;
 }
 
-SelfCheck BodyVersusTarget(const Archive& a) {
-  SelfCheck c{.name = "body_vs_target", .passed = true, .detail = "", .message = {}};
-  size_t checked = 0;
-  std::vector<std::string> off, off_units;
-  for (const ArchivedUnit& u : a.units) {
-    if (!u.result.ok || !u.stats.body_deviation) continue;
-    ++checked;
-    const double dev = *u.stats.body_deviation;
-    if (std::fabs(dev) > kBodyTolerance) {
-      off.push_back(absl::StrFormat("%s: median body %.1f us, %+.0f%%", UnitName(u.result.spec),
-                                    u.stats.body_ns.median / 1e3, dev * 100));
-      off_units.push_back(absl::StrCat(UnitId(u.result.spec), " (",
-                                       FormatDurationArg(u.stats.body_ns.median), ", ",
-                                       FormatSignedPercentArg(dev), ")"));
-    }
-  }
-  const std::string tolerance = FormatPercentArg(kBodyTolerance);
-  if (checked == 0) {
-    c.detail = "not applicable: no unit has a body with a target duration at a concurrency "
-               "within the logical cores";
-    c.message = {"self_check.body_vs_target.not_applicable", {}};
-  } else if (off.empty()) {
-    c.detail = absl::StrFormat("%u units: every median body self-time within %.0f%% of its tier",
-                               checked, kBodyTolerance * 100);
-    c.message = {"self_check.body_vs_target.passed",
-                 {{"checked", absl::StrCat(checked)}, {"tolerance", tolerance}}};
-  } else {
-    c.passed = false;
-    c.detail = absl::StrFormat("%u of %u units off their tier by more than %.0f%%: %s",
-                               off.size(), checked, kBodyTolerance * 100, absl::StrJoin(off, "; "));
-    c.message = {"self_check.body_vs_target.failed",
-                 {{"off", absl::StrCat(off.size())},
-                  {"checked", absl::StrCat(checked)},
-                  {"tolerance", tolerance},
-                  {"units", absl::StrJoin(off_units, ", ")}}};
-  }
-  return c;
-}
-
 SelfCheck OverheadWithheldCheck(const Archive& a) {
   SelfCheck c{.name = "overhead_withheld", .passed = true, .detail = "", .message = {}};
   // Grouped by reason: the reason is long, the cells are short.
@@ -192,7 +153,7 @@ SelfCheck ClockDrift(const Archive& a) {
 }  // namespace
 
 std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid) {
-  return {ProcessIsolation(archive, orchestrator_pid), BodyVersusTarget(archive),
+  return {ProcessIsolation(archive, orchestrator_pid),
           OverheadWithheldCheck(archive), ClockDrift(archive)};
 }
 

@@ -10,8 +10,9 @@ namespace zoo {
 
 // process_isolation: every measured unit ran in its own process: pids present, all distinct,
 //   none the orchestrator's (`orchestrator_pid`).
-// body_vs_target: the median body self-time of each unit whose workload has a duration (json,
-//   sleep) at concurrency <= logical cores lies within kBodyTolerance of its tier.
+// (The body's speed against its tier is a noise figure of the machine, read by the analysis:
+// model/machine_noise.h and the model's body_speed check. Archives before it carry a
+// body_vs_target check here, which the analysis leaves out.)
 // overhead_withheld: which units have no overhead figure and why (informative; always passes).
 std::vector<SelfCheck> RunSelfChecks(const Archive& archive, int orchestrator_pid);
 

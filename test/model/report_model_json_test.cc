@@ -235,9 +235,10 @@ TEST(ReportModelJsonTest, HasEveryTopLevelFieldInOrder) {
       "environment", "noise", "adapters", "units", "process_units", "tiers_us",
       "concurrencies", "cells", "subject_faster", "subject_slower", "indistinguishable",
       "floor_cells", "harness_floor_ns", "harness_floor_processes", "within_harness_floor",
-      "verdict_method", "unmeasured", "band_min",
+      "verdict_method", "unmeasured", "detectable", "band_min",
       "band_max", "share_threshold", "share_thresholds", "crossovers", "scaling",
-      "attribution", "unfavourable", "conclusions", "rankings", "picks", "semantics", "cost", "self_checks"};
+      "attribution", "unfavourable", "conclusions", "rankings", "picks", "semantics", "cost", "machine_noise",
+      "self_checks"};
   std::vector<std::string> keys;
   for (const auto& member : doc.GetObject()) keys.emplace_back(member.name.GetString());
   EXPECT_EQ(keys, expected);

@@ -138,8 +138,14 @@ TEST(ReportModelTest, VerdictsFactorIntervalAndTheReasonText) {
   EXPECT_LE(fast.factor_low, 2.0);
   EXPECT_GE(fast.factor_high, 2.0);
   EXPECT_EQ(fast.verdict, Verdict::kSubjectSlower);
-  EXPECT_EQ(fast.text, absl::StrFormat("the subject / baseline factor is 2.000x (95%% interval "
-                                       "%.3fx-%.3fx), beyond 1.03x",
+  // Both readings name it; at concurrency 1 the tier-body reading decides and the end-to-end
+  // one guards (cell_judgement.h).
+  EXPECT_EQ(fast.decided_by, "tier_body");
+  EXPECT_EQ(fast.agreement, Agreement::kAgree);
+  EXPECT_DOUBLE_EQ(fast.end_to_end_ratio, 0.5);
+  EXPECT_NEAR(fast.tier_body_ratio, 0.5, 0.05);
+  EXPECT_EQ(fast.text, absl::StrFormat("the subject / baseline factor at the tier's body is "
+                                       "2.000x (95%% interval %.3fx-%.3fx), beyond 1.03x",
                                        fast.factor_low, fast.factor_high));
   EXPECT_EQ(FindCell(m, "slow", 1, 40).verdict, Verdict::kSubjectFaster);
   const Cell& near = FindCell(m, "near", 1, 40);

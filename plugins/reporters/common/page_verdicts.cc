@@ -26,15 +26,41 @@ Cells CellsOf(PageWriter& page, const char* list) {
 }
 
 // Why a cell has no winner: its interval includes 1.00x, or the factor stays within the
-// threshold (verdict.h).
+// threshold (verdict.h), or its two readings disagree (cell_judgement.h).
 std::string NoWinnerReason(PageWriter& page, const rapidjson::Value& cell) {
   const double low = NumberOf(cell, "factor_low"), high = NumberOf(cell, "factor_high");
   MessageArgs args = {{"low", page.Times(low)},
                       {"high", page.Times(high)},
                       {"threshold", page.Times(1 + NumberOf(cell, "threshold"))}};
+  const std::string_view agreement = StringOf(cell, "agreement");
+  if (!agreement.empty() && agreement != "agree") {
+    args.emplace_back("factor", page.Times(1 / NumberOf(cell, "ratio")));
+    args.emplace_back("end_to_end", page.Times(1 / NumberOf(cell, "end_to_end_ratio")));
+    args.emplace_back("medians", page.Times(NumberOf(cell, "subject_end_to_end_ns") /
+                                            NumberOf(cell, "baseline_end_to_end_ns")));
+    return page.T(Concat("reason.", agreement), args);
+  }
   if (!(low > 1 || high < 1)) return page.T("reason.no_winner", args);
   args.emplace_back("factor", page.Times(1 / NumberOf(cell, "ratio")));
   return page.T("reason.within_threshold", args);
+}
+
+// Which reading decided a won or lost cell, and a word when the other reading turns round.
+std::string ReadingOf(PageWriter& page, const rapidjson::Value& cell) {
+  std::string_view decided = StringOf(cell, "decided_by");
+  if (decided.empty()) decided = StringOf(cell, "basis");  // a model from before rule 16
+  std::string text = page.T(Concat("reading.", decided));
+  if (StringOf(cell, "agreement") == "tier_body_opposite") {
+    text = page.T("reading.tier_body_opposite",
+                  {{"reading", text}, {"factor", page.Times(1 / NumberOf(cell, "tier_body_ratio"))}});
+  }
+  return text;
+}
+
+// The pooled end-to-end medians, subject / baseline: what the verdict never points against.
+std::string MediansOf(PageWriter& page, const rapidjson::Value& cell) {
+  return page.Times(NumberOf(cell, "subject_end_to_end_ns") /
+                    NumberOf(cell, "baseline_end_to_end_ns"));
 }
 
 // The 95% interval of the subject / baseline factor, "1.12×–1.31×".
@@ -62,13 +88,15 @@ void CellTable(PageWriter& page, std::initializer_list<std::string_view> keys, c
 // the interval that decided, the seeds' band and the process-level p as columns.
 void VerdictTable(PageWriter& page, const Cells& cells, bool subject_faster) {
   page.AddNote("table.ratio");
-  CellTable(page, {"col.gap", "col.interval#", "col.band#", "col.p_process#"}, cells,
-            [&](const rapidjson::Value& cell) -> Row {
+  CellTable(page, {"col.gap", "col.reading", "col.interval#", "col.medians#", "col.band#",
+                   "col.p_process#"},
+            cells, [&](const rapidjson::Value& cell) -> Row {
               // The model's factor: the ratio read from the faster side.
               return {page.T(subject_faster ? "gap.subject_faster" : "gap.baseline_faster",
                              {{"factor", page.TimesOf(cell, "faster_factor")},
                               {"baseline", page.QuoteOf(cell, "baseline")}}),
-                      IntervalOf(page, cell), page.PctOf(cell, "band"), page.PValueOf(cell)};
+                      ReadingOf(page, cell), IntervalOf(page, cell), MediansOf(page, cell),
+                      page.PctOf(cell, "band"), page.PValueOf(cell)};
             });
 }
 
@@ -104,6 +132,73 @@ void HarnessFloor(PageWriter& page) {
                                NumberOf(cell, "baseline_end_to_end_ns"));
     return {page.Text(Duration(d)), page.Times(d / floor)};
   });
+}
+
+// What the machine did to every adapter alike (the model's machine_noise, and the wake-up
+// cost of the machine table): the noise the verdicts had to stand.
+void MachineNoise(PageWriter& page) {
+  const rapidjson::Value* noise = MemberOf(page.root(), "machine_noise");
+  if (noise == nullptr || !noise->IsObject()) return;
+  const rapidjson::Value& speed = ObjectOf(*noise, "body_speed");
+  if (UintOf(speed, "processes") > 0) {
+    std::vector<std::string> slowest = MapEach(ArrayOf(speed, "slowest").GetArray(),
+                                               [&](const rapidjson::Value& id) {
+                                                 return page.Text(std::string(StringOf(id)));
+                                               });
+    page.AddText("detectable.body_speed",
+                 {{"low", page.TimesOf(speed, "p5")},
+                  {"high", page.TimesOf(speed, "p95")},
+                  {"median", page.TimesOf(speed, "median")},
+                  {"processes", page.NumberText(speed, "processes")},
+                  {"slow", page.NumberText(speed, "slow")},
+                  {"slowest", page.Join(slowest)}});
+  }
+  const rapidjson::Value& levels = ObjectOf(*noise, "bimodality");
+  if (UintOf(levels, "sides") > 0) {
+    if (UintOf(levels, "two_level") == 0) {
+      page.AddText("detectable.one_level", {{"sides", page.NumberText(levels, "sides")}});
+    } else {
+      std::vector<std::string> widest = MapEach(ArrayOf(levels, "widest").GetArray(),
+                                                [&](const rapidjson::Value& t) {
+        return page.T("detectable.two_level_side",
+                      {{"unit", page.QuoteOf(t, "unit")},
+                       {"low", page.DurOf(t, "low_ns")},
+                       {"high", page.DurOf(t, "high_ns")},
+                       {"low_processes", page.NumberText(t, "low_processes")},
+                       {"high_processes", page.NumberText(t, "high_processes")}});
+      });
+      page.AddText("detectable.two_level", {{"count", page.NumberText(levels, "two_level")},
+                                            {"sides", page.NumberText(levels, "sides")},
+                                            {"widest", page.Join(widest)}});
+    }
+  }
+  const rapidjson::Value* environment = MemberOf(page.root(), "environment");
+  const rapidjson::Value* trips =
+      environment != nullptr ? MemberOf(*environment, "round_trips") : nullptr;
+  if (trips != nullptr && trips->IsObject()) {
+    page.AddText("detectable.wake_up",
+                 {{"handoff", page.Dur(NumberOf(ObjectOf(*trips, "handoff"), "median_ns"))}});
+  }
+}
+
+// The smallest difference this run could see, per concurrency and tier (the model's
+// `detectable` rows): "no winner" reads "no difference larger than this here".
+void Detectable(PageWriter& page) {
+  const rapidjson::Value* rows = MemberOf(page.root(), "detectable");
+  if (rows == nullptr || !rows->IsArray() || rows->Empty()) return;
+  page.AddHeading("detectable.title");
+  MachineNoise(page);
+  page.AddNote("detectable.intro");
+  std::vector<PageColumn> columns =
+      page.Columns({"col.concurrency#", "col.tier#", "col.detectable#", "col.detectable_range#",
+                    "col.cells#"});
+  page.Table(std::move(columns), MapEach(rows->GetArray(), [&](const rapidjson::Value& r) {
+               return Row{page.NumberText(r, "concurrency"), page.TierOf(r),
+                          page.PctOf(r, "median"),
+                          page.Text(Concat(Percent(NumberOf(r, "min")), "–",
+                                           Percent(NumberOf(r, "max")))),
+                          page.NumberText(r, "cells")};
+             }));
 }
 
 void Unmeasured(PageWriter& page) {
@@ -176,12 +271,14 @@ void WriteNoWinner(PageWriter& page) {
     page.AddLead("no_winner.none");
   } else {
     page.AddNote("table.ratio");
-    CellTable(page, {"col.ratio#", "col.reason", "col.band#", "col.p_process#"}, cells,
-              [&](const rapidjson::Value& cell) -> Row {
+    CellTable(page, {"col.ratio#", "col.reason", "col.detectable#", "col.band#", "col.p_process#"},
+              cells, [&](const rapidjson::Value& cell) -> Row {
                 return {page.TimesOf(cell, "ratio"), NoWinnerReason(page, cell),
-                        page.PctOf(cell, "band"), page.PValueOf(cell)};
+                        page.PctOf(cell, "detectable"), page.PctOf(cell, "band"),
+                        page.PValueOf(cell)};
               });
   }
+  Detectable(page);
   Floor(page);
   HarnessFloor(page);
   Unmeasured(page);
